@@ -1,0 +1,89 @@
+"""Banks of shipped boards: load, save, verify.
+
+``banks/<genre>.json`` is a list of entries::
+
+    {"id": "numbrix-6x6-003", "size": [6, 6], "clues": {...puzzle JSON...},
+     "answer": {...answer JSON...}, "grade": "link", "seed": 12345}
+
+Verification re-proves every entry from scratch: the puzzle and answer parse,
+the referee accepts the answer, the independent engine and the ladder's search
+each find exactly one solution and it is the answer, the grade is the weakest
+finishing level, and the genre's own extra checks pass.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from .genre import GenreSpec, grade as _grade, ladder_count
+from .progress import bar
+
+__all__ = ["bank_path", "load", "save", "verify", "verify_entry"]
+
+
+def bank_path(genre: str) -> Path:
+    """Where the bank of ``genre`` lives (``PUZZLEKIT_BANKS`` overrides the folder)."""
+    root = os.environ.get("PUZZLEKIT_BANKS")
+    folder = Path(root) if root else Path(__file__).resolve().parents[2] / "banks"
+    return folder / f"{genre}.json"
+
+
+def load(genre: str) -> list[dict]:
+    """The shipped entries of ``genre`` (empty list when there is no bank)."""
+    p = bank_path(genre)
+    if not p.exists():
+        return []
+    with open(p) as f:
+        return json.load(f)
+
+
+def save(genre: str, entries: list[dict]) -> Path:
+    """Write entries, one per line, so diffs stay readable."""
+    p = bank_path(genre)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    with open(p, "w") as f:
+        f.write("[\n")
+        f.write(",\n".join(json.dumps(e, separators=(",", ":")) for e in entries))
+        f.write("\n]\n")
+    return p
+
+
+def verify_entry(spec: GenreSpec, entry: dict) -> str | None:
+    """None when the entry is re-proved; else a sentence saying what failed."""
+    try:
+        puzzle = spec.Puzzle.from_json(entry["clues"])
+        answer = spec.Answer.from_json(entry["answer"])
+    except (KeyError, ValueError) as exc:
+        return f"does not parse: {exc}"
+    broken = spec.check(puzzle, answer)
+    if broken:
+        return f"answer breaks {broken[0].rule}: {broken[0].message}"
+    n_brute = spec.brute_count(puzzle, 2)
+    if n_brute != 1:
+        return f"independent engine finds {n_brute} solutions"
+    sr = ladder_count(spec, puzzle, limit=2)
+    if sr.unique is not True:
+        return f"ladder search says {sr.status}"
+    if spec.decode(sr.solutions[0]).to_json() != answer.to_json():
+        return "the unique solution is not the shipped answer"
+    g = _grade(spec, puzzle)
+    if g != entry.get("grade"):
+        return f"graded {g}, shipped as {entry.get('grade')}"
+    if spec.verify_extra is not None:
+        msg = spec.verify_extra(entry, puzzle, answer)
+        if msg:
+            return msg
+    return None
+
+
+def verify(spec: GenreSpec, entries: list[dict] | None = None) -> dict:
+    """Re-prove a bank; returns ``{"genre", "boards", "verified", "failures"}``."""
+    entries = load(spec.name) if entries is None else entries
+    failures = []
+    for e in bar(entries, desc=f"verify {spec.name}"):
+        msg = verify_entry(spec, e)
+        if msg:
+            failures.append({"id": e.get("id"), "reason": msg})
+    return {"genre": spec.name, "boards": len(entries),
+            "verified": len(entries) - len(failures), "failures": failures}

@@ -1,0 +1,91 @@
+"""The one interface every genre fills in, and the generic verbs over it.
+
+Each genre's ``__init__`` builds a :class:`GenreSpec` named ``SPEC``; the CLI,
+the bank verifier and the generic ``solve`` / ``grade`` below dispatch through
+it (Tatham's vtable, in Python).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .ladder import Ladder, State
+from .search import SearchResult, SolveResult, count_solutions, solve as _solve
+
+__all__ = ["GenreSpec", "solve", "grade", "ladder_count", "accepts"]
+
+
+@dataclass(frozen=True)
+class GenreSpec:
+    """What a genre provides.
+
+    Attributes
+    ----------
+    name : str
+        The genre name (DESIGN contract).
+    Puzzle, Answer : type
+        Each has ``from_json(obj)`` (raising :class:`~puzzlekit.core.referee.InputError`
+        with a one-line message on bad input) and ``to_json()``.
+    ladder : Ladder
+    initial_state : ``(puzzle) -> State``
+        The state with clues applied and nothing inferred.
+    decode : ``(state) -> Answer``
+        Read the answer off a state whose variables are all decided.
+    check : ``(puzzle, answer) -> list[Violation]``
+        The referee; empty when the answer is legal.
+    brute_count : ``(puzzle, limit) -> int | None``
+        The independent engine's solution count up to ``limit`` (None if capped).
+    generate : ``(h, w, seed=None, grade=None) -> (puzzle, answer)``
+    draw : ``(puzzle, answer=None, ax=None) -> Axes``
+    draw_state : ``(puzzle, state, ax, new=None, colour=None) -> Axes``
+        Draw a partial state; ``new`` is a mask over ``state.bits`` just removed.
+    article : str
+        Module holding ``ARTICLE`` (imported lazily: it may be heavy).
+    rebuild_bank : ``(seed=None) -> list[dict]``, optional
+    verify_extra : ``(entry, puzzle, answer) -> str | None``, optional
+        Genre-specific bank checks (e.g. minimality); a message on failure.
+    """
+
+    name: str
+    Puzzle: type
+    Answer: type
+    ladder: Ladder
+    initial_state: Callable[[Any], State]
+    decode: Callable[[State], Any]
+    check: Callable[[Any, Any], list]
+    brute_count: Callable[[Any, int], Any]
+    generate: Callable[..., tuple]
+    draw: Callable
+    draw_state: Callable
+    article: str
+    rebuild_bank: Callable | None = None
+    verify_extra: Callable | None = None
+
+    def accept(self, puzzle) -> Callable[[State], bool]:
+        """Leaf test for search: the referee on the decoded state."""
+        return accepts(self, puzzle)
+
+
+def accepts(spec: GenreSpec, puzzle) -> Callable[[State], bool]:
+    def accept(state: State) -> bool:
+        return not spec.check(puzzle, spec.decode(state))
+    return accept
+
+
+def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
+          max_nodes: int | None = 200_000) -> SolveResult:
+    """Fixpoint at ``level`` and optionally a solution count up to ``count``."""
+    return _solve(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
+                  level, count, max_nodes)
+
+
+def grade(spec: GenreSpec, puzzle) -> str | None:
+    """The weakest level whose fixpoint finishes the board, or None."""
+    return spec.ladder.grade(spec.initial_state(puzzle))
+
+
+def ladder_count(spec: GenreSpec, puzzle, limit: int = 2, level=None,
+                 max_nodes: int | None = 200_000) -> SearchResult:
+    """Solution count by propagate-and-branch over the ladder."""
+    return count_solutions(spec.initial_state(puzzle), spec.ladder,
+                           accepts(spec, puzzle), level, limit, max_nodes)

@@ -1,0 +1,176 @@
+"""Graph kernels on neighbour tables: components, reachability, cut vertices.
+
+A graph is an ``(n, d)`` int32 neighbour table padded with -1 (as
+:attr:`puzzlekit.core.grid.Grid.nbrs`) and a boolean ``mask`` of the vertices
+that exist.  Each public function validates and fixes dtypes, then calls a
+numba kernel at the bottom of this module.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["components", "reachable", "articulation_points", "is_connected"]
+
+
+def _prep(nbrs, mask):
+    nbrs = np.ascontiguousarray(nbrs, dtype=np.int32)
+    if nbrs.ndim != 2:
+        raise ValueError("nbrs must be an (n, d) table")
+    if mask is None:
+        mask = np.ones(len(nbrs), dtype=np.bool_)
+    mask = np.ascontiguousarray(mask, dtype=np.bool_).ravel()
+    if mask.shape[0] != nbrs.shape[0]:
+        raise ValueError(f"mask has {mask.shape[0]} entries for {nbrs.shape[0]} vertices")
+    return nbrs, mask
+
+
+def components(nbrs, mask=None) -> tuple[np.ndarray, int]:
+    """Label connected components of the masked subgraph.
+
+    Returns ``(labels, k)``: labels 0..k-1 in order of lowest vertex, -1 off
+    the mask.
+
+    >>> from puzzlekit.core.grid import Grid
+    >>> lab, k = components(Grid(1, 4).nbrs, [1, 0, 1, 1])
+    >>> lab.tolist(), k
+    ([0, -1, 1, 1], 2)
+    """
+    nbrs, mask = _prep(nbrs, mask)
+    labels = np.empty(len(nbrs), dtype=np.int32)
+    k = _components_jit(nbrs, mask, labels)
+    return labels, int(k)
+
+
+def is_connected(nbrs, mask=None) -> bool:
+    """True when the masked vertices form one component (or none)."""
+    return components(nbrs, mask)[1] <= 1
+
+
+def reachable(nbrs, mask, seeds) -> np.ndarray:
+    """Masked vertices reachable from ``seeds`` (masked seeds only) within the mask.
+
+    >>> from puzzlekit.core.grid import Grid
+    >>> reachable(Grid(1, 4).nbrs, [1, 0, 1, 1], [3]).tolist()
+    [False, False, True, True]
+    """
+    nbrs, mask = _prep(nbrs, mask)
+    seeds = np.atleast_1d(np.asarray(seeds))
+    if seeds.dtype == np.bool_:
+        seeds = np.flatnonzero(seeds)
+    seeds = np.ascontiguousarray(seeds, dtype=np.int64)
+    out = np.zeros(len(nbrs), dtype=np.bool_)
+    _reach_jit(nbrs, mask, seeds, out)
+    return out
+
+
+def articulation_points(nbrs, mask=None) -> np.ndarray:
+    """Cut vertices of the masked subgraph (one iterative lowlink DFS).
+
+    A vertex is a cut vertex when removing it splits its component.
+
+    >>> from puzzlekit.core.grid import Grid
+    >>> articulation_points(Grid(1, 4).nbrs).tolist()
+    [False, True, True, False]
+    """
+    nbrs, mask = _prep(nbrs, mask)
+    out = np.zeros(len(nbrs), dtype=np.bool_)
+    _articulation_jit(nbrs, mask, out)
+    return out
+
+
+@njit(cache=True)
+def _components_jit(nbrs, mask, labels):
+    n = nbrs.shape[0]
+    labels[:] = -1
+    stack = np.empty(n, dtype=np.int32)
+    k = 0
+    for s in range(n):
+        if not mask[s] or labels[s] >= 0:
+            continue
+        labels[s] = k
+        top = 0
+        stack[0] = s
+        top = 1
+        while top > 0:
+            top -= 1
+            v = stack[top]
+            for d in range(nbrs.shape[1]):
+                u = nbrs[v, d]
+                if u >= 0 and mask[u] and labels[u] < 0:
+                    labels[u] = k
+                    stack[top] = u
+                    top += 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _reach_jit(nbrs, mask, seeds, out):
+    n = nbrs.shape[0]
+    stack = np.empty(n, dtype=np.int32)
+    top = 0
+    for s in seeds:
+        if 0 <= s < n and mask[s] and not out[s]:
+            out[s] = True
+            stack[top] = s
+            top += 1
+    while top > 0:
+        top -= 1
+        v = stack[top]
+        for d in range(nbrs.shape[1]):
+            u = nbrs[v, d]
+            if u >= 0 and mask[u] and not out[u]:
+                out[u] = True
+                stack[top] = u
+                top += 1
+
+
+@njit(cache=True)
+def _articulation_jit(nbrs, mask, out):
+    n = nbrs.shape[0]
+    deg = nbrs.shape[1]
+    disc = np.full(n, -1, dtype=np.int32)
+    low = np.zeros(n, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    it = np.zeros(n, dtype=np.int32)
+    stack = np.empty(n, dtype=np.int32)
+    t = 0
+    for root in range(n):
+        if not mask[root] or disc[root] >= 0:
+            continue
+        disc[root] = t
+        low[root] = t
+        t += 1
+        stack[0] = root
+        top = 1
+        root_children = 0
+        while top > 0:
+            v = stack[top - 1]
+            if it[v] < deg:
+                u = nbrs[v, it[v]]
+                it[v] += 1
+                if u < 0 or not mask[u]:
+                    continue
+                if disc[u] < 0:
+                    parent[u] = v
+                    disc[u] = t
+                    low[u] = t
+                    t += 1
+                    stack[top] = u
+                    top += 1
+                    if v == root:
+                        root_children += 1
+                elif u != parent[v]:
+                    if disc[u] < low[v]:
+                        low[v] = disc[u]
+            else:
+                top -= 1
+                p = parent[v]
+                if p >= 0:
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if p != root and low[v] >= disc[p]:
+                        out[p] = True
+        if root_children > 1:
+            out[root] = True

@@ -1,0 +1,179 @@
+"""Grid geometry: cells, edges, corners, neighbour tables and regions.
+
+Cells are numbered row-major, ``i = r * w + c``.  Neighbour tables are
+``(n, 4)`` int32 arrays in the order up, right, down, left, padded with -1,
+which is the layout every graph kernel in :mod:`puzzlekit.core.graph` takes.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+__all__ = ["Grid", "DIRS", "regions", "region_adjacency", "region_borders",
+           "relabel"]
+
+DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+class Grid:
+    """An ``h`` by ``w`` grid of cells.
+
+    Examples
+    --------
+    >>> g = Grid(2, 3)
+    >>> g.n, g.index(1, 2), g.rc(4)
+    (6, 5, (1, 1))
+    >>> g.nbrs[0].tolist(), int(g.n_edges)
+    ([-1, 1, 3, -1], 7)
+    """
+
+    def __init__(self, h: int, w: int):
+        if h < 1 or w < 1:
+            raise ValueError(f"grid size must be positive, got {h}x{w}")
+        self.h, self.w = int(h), int(w)
+        self.n = self.h * self.w
+
+    def __repr__(self):
+        return f"Grid({self.h}, {self.w})"
+
+    def __eq__(self, other):
+        return isinstance(other, Grid) and (self.h, self.w) == (other.h, other.w)
+
+    def __hash__(self):
+        return hash((self.h, self.w))
+
+    def index(self, r: int, c: int) -> int:
+        return r * self.w + c
+
+    def rc(self, i: int) -> tuple[int, int]:
+        return divmod(int(i), self.w)
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.h and 0 <= c < self.w
+
+    @cached_property
+    def nbrs(self) -> np.ndarray:
+        """``(n, 4)`` neighbour table (up, right, down, left), -1 off the grid."""
+        out = np.full((self.n, 4), -1, dtype=np.int32)
+        for r in range(self.h):
+            for c in range(self.w):
+                for d, (dr, dc) in enumerate(DIRS):
+                    if self.inside(r + dr, c + dc):
+                        out[r * self.w + c, d] = (r + dr) * self.w + c + dc
+        return out
+
+    @cached_property
+    def degree(self) -> np.ndarray:
+        return (self.nbrs >= 0).sum(axis=1).astype(np.int32)
+
+    @cached_property
+    def edges(self) -> np.ndarray:
+        """``(m, 2)`` cell pairs: horizontal edges row by row, then vertical."""
+        hor = [(r * self.w + c, r * self.w + c + 1)
+               for r in range(self.h) for c in range(self.w - 1)]
+        ver = [(r * self.w + c, (r + 1) * self.w + c)
+               for r in range(self.h - 1) for c in range(self.w)]
+        return np.array(hor + ver, dtype=np.int32).reshape(-1, 2)
+
+    @property
+    def n_edges(self) -> int:
+        return len(self.edges)
+
+    @cached_property
+    def cell_edges(self) -> np.ndarray:
+        """``(n, 4)`` edge ids aligned with :attr:`nbrs`, -1 where none."""
+        out = np.full((self.n, 4), -1, dtype=np.int32)
+        lookup = {(int(a), int(b)): e for e, (a, b) in enumerate(self.edges)}
+        for i in range(self.n):
+            for d in range(4):
+                j = self.nbrs[i, d]
+                if j >= 0:
+                    out[i, d] = lookup[(min(i, j), max(i, j))]
+        return out
+
+    @cached_property
+    def colour(self) -> np.ndarray:
+        """Chessboard colour of each cell, ``(r + c) % 2``."""
+        r, c = np.divmod(np.arange(self.n), self.w)
+        return ((r + c) % 2).astype(np.int8)
+
+    @cached_property
+    def blocks2x2(self) -> np.ndarray:
+        """``(k, 4)`` cells of every 2x2 block (top-left, top-right, bottom-left, bottom-right)."""
+        out = [(r * self.w + c, r * self.w + c + 1, (r + 1) * self.w + c,
+                (r + 1) * self.w + c + 1)
+               for r in range(self.h - 1) for c in range(self.w - 1)]
+        return np.array(out, dtype=np.int32).reshape(-1, 4)
+
+    def rows(self) -> list[np.ndarray]:
+        return [np.arange(r * self.w, (r + 1) * self.w) for r in range(self.h)]
+
+    def cols(self) -> list[np.ndarray]:
+        return [np.arange(c, self.n, self.w) for c in range(self.w)]
+
+    def lines(self) -> list[np.ndarray]:
+        """Rows then columns."""
+        return self.rows() + self.cols()
+
+    @cached_property
+    def distance(self) -> np.ndarray:
+        """``(n, n)`` Manhattan distance between cells."""
+        r, c = np.divmod(np.arange(self.n), self.w)
+        return (np.abs(r[:, None] - r[None, :]) + np.abs(c[:, None] - c[None, :])).astype(np.int32)
+
+    def corner(self, r: int, c: int) -> int:
+        """Index of lattice corner ``(r, c)``, ``0 <= r <= h``, ``0 <= c <= w``."""
+        return r * (self.w + 1) + c
+
+    @property
+    def n_corners(self) -> int:
+        return (self.h + 1) * (self.w + 1)
+
+    def adjacent(self, i: int, j: int) -> bool:
+        return int(j) in self.nbrs[int(i)]
+
+
+def relabel(labels) -> np.ndarray:
+    """Region labels renumbered 0..k-1 in order of first appearance.
+
+    >>> relabel([5, 5, 2, 7]).tolist()
+    [0, 0, 1, 2]
+    """
+    labels = np.asarray(labels).ravel()
+    _, first, inv = np.unique(labels, return_index=True, return_inverse=True)
+    order = np.argsort(np.argsort(first))
+    return order[inv].astype(np.int32)
+
+
+def regions(labels) -> list[np.ndarray]:
+    """Cells of each region, for labels 0..k-1 (flat or 2-D).
+
+    >>> [r.tolist() for r in regions([[0, 0], [1, 0]])]
+    [[0, 1, 3], [2]]
+    """
+    labels = np.asarray(labels).ravel()
+    k = int(labels.max()) + 1 if labels.size else 0
+    order = np.argsort(labels, kind="stable")
+    cuts = np.searchsorted(labels[order], np.arange(1, k))
+    return [a.astype(np.int32) for a in np.split(order, cuts)]
+
+
+def region_adjacency(grid: Grid, labels) -> list[set]:
+    """For each region, the set of regions sharing an edge with it."""
+    labels = np.asarray(labels).ravel()
+    k = int(labels.max()) + 1
+    adj = [set() for _ in range(k)]
+    for a, b in grid.edges:
+        la, lb = labels[a], labels[b]
+        if la != lb:
+            adj[la].add(int(lb))
+            adj[lb].add(int(la))
+    return adj
+
+
+def region_borders(grid: Grid, labels) -> np.ndarray:
+    """Boolean mask over :attr:`Grid.edges`: True where the two cells differ in region."""
+    labels = np.asarray(labels).ravel()
+    e = grid.edges
+    return labels[e[:, 0]] != labels[e[:, 1]]

@@ -1,0 +1,351 @@
+"""The rung ladder: states, rungs, the fixpoint, ablation, attribution and probe.
+
+Every genre is solved the same way.  A :class:`State` is a flat boolean array
+of candidate *bits* partitioned into *variables*; each variable must end with
+exactly one live bit.  A :class:`Rung` narrows a state in place.  A
+:class:`Ladder` is the ordered tuple of rungs, weakest first, ending with the
+generic ``probe`` (singleton consistency over the active rungs below it).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+__all__ = [
+    "State", "Rung", "Ladder", "Step", "FixpointResult",
+    "CONTRADICTION", "STABLE", "CHANGED", "PROBE", "probe_rung",
+]
+
+CONTRADICTION, STABLE, CHANGED = -1, 0, 1
+PROBE = "probe"
+
+
+class State:
+    """Candidate bits of a board, grouped into variables.
+
+    Parameters
+    ----------
+    puzzle : object
+        The genre's puzzle; rungs read clues from it.
+    offsets : array of int64, length ``n_vars + 1``
+        Variable ``v`` owns ``bits[offsets[v]:offsets[v+1]]``.
+    bits : bool array, optional
+        The live bits (all True when omitted).
+
+    Genres subclass this to add named views (``reshape`` of ``bits``, never
+    copies), so kernels narrowing a view narrow the state.
+
+    Examples
+    --------
+    >>> s = State(None, np.array([0, 2, 5]))
+    >>> s.bits[[0, 3]] = False
+    >>> s.live_counts().tolist(), s.solved(), s.dead()
+    ([1, 2], False, False)
+    >>> s.assign(1, 2); s.values().tolist()
+    [1, 2]
+    """
+
+    __slots__ = ("puzzle", "offsets", "bits", "__weakref__")
+
+    def __init__(self, puzzle, offsets, bits=None):
+        self.puzzle = puzzle
+        self.offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+        n = int(self.offsets[-1])
+        if bits is None:
+            bits = np.ones(n, dtype=np.bool_)
+        bits = np.ascontiguousarray(bits, dtype=np.bool_)
+        if bits.shape != (n,):
+            raise ValueError(f"bits must have length {n}, got {bits.shape}")
+        self.bits = bits
+        self._init_views()
+
+    def _init_views(self):
+        """Hook for subclasses: (re)build named views of ``self.bits``."""
+
+    @property
+    def n_vars(self) -> int:
+        return len(self.offsets) - 1
+
+    def copy(self) -> "State":
+        """A deep copy sharing only the puzzle."""
+        new = object.__new__(type(self))
+        new.puzzle = self.puzzle
+        new.offsets = self.offsets
+        new.bits = self.bits.copy()
+        new._init_views()
+        return new
+
+    def load(self, bits) -> None:
+        """Overwrite the live bits in place (views stay valid)."""
+        self.bits[:] = bits
+
+    def live_counts(self) -> np.ndarray:
+        """Number of live bits of each variable."""
+        if self.bits.size == 0:
+            return np.zeros(self.n_vars, dtype=np.int64)
+        c = np.add.reduceat(self.bits.astype(np.int64), self.offsets[:-1])
+        c[np.diff(self.offsets) == 0] = 0
+        return c
+
+    def solved(self) -> bool:
+        """True when every variable has exactly one live bit."""
+        return bool(np.all(self.live_counts() == 1))
+
+    def dead(self) -> bool:
+        """True when some variable has no live bit left."""
+        return bool(np.any(self.live_counts() == 0))
+
+    def decided(self) -> np.ndarray:
+        """Boolean mask of variables with exactly one live bit."""
+        return self.live_counts() == 1
+
+    def values(self) -> np.ndarray:
+        """Index (within its variable) of the first live bit; -1 if none."""
+        out = np.full(self.n_vars, -1, dtype=np.int64)
+        idx = np.flatnonzero(self.bits)
+        var = np.searchsorted(self.offsets, idx, side="right") - 1
+        # first live bit per variable: reverse so earlier bits overwrite
+        out[var[::-1]] = (idx - self.offsets[var])[::-1]
+        return out
+
+    def options(self, v: int) -> np.ndarray:
+        """Live values (indices within the variable) of variable ``v``."""
+        a, b = self.offsets[v], self.offsets[v + 1]
+        return np.flatnonzero(self.bits[a:b])
+
+    def assign(self, v: int, k: int) -> None:
+        """Fix variable ``v`` to its value ``k``."""
+        a, b = self.offsets[v], self.offsets[v + 1]
+        self.bits[a:b] = False
+        self.bits[a + k] = True
+
+    def remove(self, v: int, k: int) -> None:
+        """Remove value ``k`` of variable ``v``."""
+        self.bits[self.offsets[v] + k] = False
+
+    def var_of_bit(self, bits_idx) -> np.ndarray:
+        """Variable owning each bit index."""
+        return np.searchsorted(self.offsets, bits_idx, side="right") - 1
+
+
+RungFn = Callable[[State, Counter], int]
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One inference rule.
+
+    ``fn(state, counters) -> int`` narrows ``state`` in place and returns
+    ``CONTRADICTION`` (-1), ``STABLE`` (0) or ``CHANGED`` (1); it adds its work
+    to ``counters`` (a :class:`collections.Counter`) under names like
+    ``"link scans"``.  The probe rung has ``fn=None``: the ladder runs it.
+    """
+
+    name: str
+    fn: RungFn | None
+    colour: str = "#1f77b4"
+    doc: str = ""
+
+    @property
+    def is_probe(self) -> bool:
+        return self.fn is None
+
+
+def probe_rung(colour: str = "#d62728",
+               doc: str = "singleton consistency over the rungs below") -> Rung:
+    """The generic top rung."""
+    return Rung(PROBE, None, colour, doc)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rung application that removed bits (for the stepper and traces)."""
+
+    rung: int
+    name: str
+    removed: np.ndarray
+    counters: dict
+
+
+@dataclass(frozen=True)
+class FixpointResult:
+    """Outcome of :meth:`Ladder.fixpoint`.
+
+    ``status`` is ``"solved"``, ``"stable"`` (stalled with bits undecided) or
+    ``"contradiction"``.  ``attribution`` holds, for every bit, the index of
+    the rung that removed it (-1 for bits live at the end, -2 for bits dead at
+    the start).  ``applications`` counts rung calls per rung name.
+    """
+
+    status: str
+    level: int
+    counters: Counter
+    applications: Counter
+    attribution: np.ndarray
+    steps: tuple = field(default=())
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    @property
+    def contradiction(self) -> bool:
+        return self.status == "contradiction"
+
+
+class Ladder:
+    """An ordered tuple of rungs, weakest first, usually ending with probe.
+
+    Levels resolve by name or index (:meth:`level`); the same list yields CLI
+    choices, grade names, stepper colours and table columns.
+    """
+
+    def __init__(self, rungs: Sequence[Rung]):
+        self.rungs = tuple(rungs)
+        names = [r.name for r in self.rungs]
+        if len(set(names)) != len(names):
+            raise ValueError(f"duplicate rung names in {names}")
+        self.names = tuple(names)
+        self.colours = {r.name: r.colour for r in self.rungs}
+
+    def __len__(self):
+        return len(self.rungs)
+
+    def __iter__(self):
+        return iter(self.rungs)
+
+    def __getitem__(self, i):
+        return self.rungs[self.level(i)]
+
+    def __repr__(self):
+        return f"Ladder({', '.join(self.names)})"
+
+    # -- level lookup ------------------------------------------------------
+    def level(self, level) -> int:
+        """Index of a level given by name, index or None (the top)."""
+        if level is None:
+            return len(self.rungs) - 1
+        if isinstance(level, (int, np.integer)) and not isinstance(level, bool):
+            i = int(level)
+            if i < 0:
+                i += len(self.rungs)
+            if not 0 <= i < len(self.rungs):
+                raise ValueError(f"level {level} out of range 0..{len(self.rungs) - 1}")
+            return i
+        if isinstance(level, str):
+            if level in self.names:
+                return self.names.index(level)
+            if level.lstrip("-").isdigit():
+                return self.level(int(level))
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(self.names)}")
+
+    def _active(self, level, without: Iterable = ()) -> list[int]:
+        top = self.level(level)
+        drop = {self.level(w) for w in without}
+        return [i for i in range(top + 1) if i not in drop]
+
+    # -- the fixpoint -------------------------------------------------------
+    def fixpoint(self, state: State, level=None, without: Iterable = (),
+                 trace: bool = False, max_steps: int | None = None) -> FixpointResult:
+        """Run rungs ``0..level`` (minus ``without``) on ``state`` until stable.
+
+        After any rung removes a bit the loop restarts from the weakest active
+        rung.  The state is narrowed in place.
+
+        Parameters
+        ----------
+        state : State
+        level : str or int, optional
+            Top rung to use (default: the top of the ladder).
+        without : iterable of str or int
+            Rungs removed (ablation).
+        trace : bool
+            Record every bit-removing rung application as a :class:`Step`.
+        max_steps : int, optional
+            Stop (status ``"stable"``) after this many bit-removing steps.
+        """
+        active = self._active(level, without)
+        return self._run(state, active, trace, max_steps, self.level(level))
+
+    def _run(self, state, active, trace=False, max_steps=None, level=None):
+        counters: Counter = Counter()
+        apps: Counter = Counter()
+        attribution = np.full(state.bits.shape, -1, dtype=np.int16)
+        attribution[~state.bits] = -2
+        steps = []
+        status = None
+        if state.dead():
+            status = "contradiction"
+        n_steps = 0
+        while status is None:
+            progressed = False
+            for i in active:
+                rung = self.rungs[i]
+                before = state.bits.copy()
+                apps[rung.name] += 1
+                if rung.is_probe:
+                    below = [j for j in active if j < i]
+                    r = self._probe(state, below, counters)
+                else:
+                    r = rung.fn(state, counters)
+                removed = np.flatnonzero(before & ~state.bits)
+                if removed.size:
+                    attribution[removed] = i
+                    if trace:
+                        steps.append(Step(i, rung.name, removed, dict(counters)))
+                    n_steps += 1
+                if r == CONTRADICTION or (removed.size and state.dead()):
+                    status = "contradiction"
+                    break
+                if removed.size:
+                    progressed = True
+                    break
+            if status is None and (not progressed or
+                                   (max_steps is not None and n_steps >= max_steps)):
+                status = "solved" if state.solved() else "stable"
+        lvl = active[-1] if level is None and active else (level if level is not None else -1)
+        return FixpointResult(status, lvl, counters, apps, attribution, tuple(steps))
+
+    def _probe(self, state: State, below: list[int], counters: Counter) -> int:
+        """Singleton consistency: remove every value whose assignment the
+        active rungs below refute.  Sound because each refutation holds for
+        the current (already sound) state, which only narrows."""
+        changed = False
+        counts = state.live_counts()
+        for v in np.flatnonzero(counts > 1):
+            for k in state.options(v):
+                if not state.bits[state.offsets[v] + k]:
+                    continue
+                trial = state.copy()
+                trial.assign(v, k)
+                counters["probes"] += 1
+                res = self._run(trial, below)
+                counters.update(res.counters)
+                if res.contradiction:
+                    state.remove(v, k)
+                    changed = True
+            a, b = state.offsets[v], state.offsets[v + 1]
+            if not state.bits[a:b].any():
+                return CONTRADICTION
+        return CHANGED if changed else STABLE
+
+    # -- grading ------------------------------------------------------------
+    def grade(self, state: State, without: Iterable = ()) -> str | None:
+        """Name of the weakest level whose fixpoint solves ``state`` (or None).
+
+        ``state`` is not modified.
+        """
+        for i in range(len(self.rungs)):
+            if i in {self.level(w) for w in without}:
+                continue
+            s = state.copy()
+            if self.fixpoint(s, i, without).solved:
+                return self.names[i]
+        return None
+
+    def reach(self, state: State, without: Iterable = ()) -> list[FixpointResult]:
+        """Fixpoint result at every level 0..top, each from a fresh copy."""
+        return [self.fixpoint(state.copy(), i, without) for i in range(len(self.rungs))]

@@ -1,0 +1,33 @@
+"""Progress bars for loops a reader would wait on.
+
+Uses ``tqdm.auto`` (a widget in Jupyter, text elsewhere).  Bars are off when
+``PUZZLEKIT_PROGRESS=0`` (the book build sets it, so no widget residue lands
+in the static HTML) and for loops shorter than ``min_total``.
+"""
+from __future__ import annotations
+
+import os
+
+__all__ = ["bar", "enabled"]
+
+
+def enabled() -> bool:
+    """Whether progress bars are shown."""
+    return os.environ.get("PUZZLEKIT_PROGRESS", "1") not in ("0", "false", "no", "")
+
+
+def bar(iterable, total: int | None = None, desc: str = "", min_total: int = 8):
+    """Wrap ``iterable`` in a progress bar when that helps a reader.
+
+    >>> list(bar(range(3), desc="x"))
+    [0, 1, 2]
+    """
+    if total is None:
+        try:
+            total = len(iterable)
+        except TypeError:
+            total = None
+    if not enabled() or (total is not None and total < min_total):
+        return iterable
+    from tqdm.auto import tqdm
+    return tqdm(iterable, total=total, desc=desc, leave=False)

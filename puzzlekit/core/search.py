@@ -1,0 +1,157 @@
+"""Counting search over a ladder: branch, propagate, count, respect a budget.
+
+A node runs the ladder's fixpoint at a chosen level; a node left with
+undecided variables branches on the one with the fewest live values.  Leaves
+where every variable is decided are scored by the genre's ``accept`` (its
+referee), so a weak level never lets a rule-breaking board count.  Hitting the
+node budget is a status (``capped``), never a count.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from .ladder import Ladder, State
+
+__all__ = ["SearchResult", "SolveResult", "count_solutions", "solve"]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Outcome of :func:`count_solutions`.
+
+    ``count`` is exact only when ``complete``; ``capped`` says the node budget
+    ran out (then ``count`` is a lower bound and ``status`` is ``"capped"``
+    unless ``limit`` solutions were already found).
+    """
+
+    count: int
+    complete: bool
+    capped: bool
+    nodes: int
+    branch_points: int
+    limit: int
+    solutions: tuple = field(default=(), repr=False)
+    counters: Counter = field(default_factory=Counter, repr=False)
+
+    @property
+    def status(self) -> str:
+        if self.count >= self.limit and self.limit >= 2:
+            return "multiple"
+        if self.capped:
+            return "capped"
+        return {0: "none", 1: "unique"}.get(self.count, "multiple")
+
+    @property
+    def unique(self) -> bool | None:
+        """True / False, or None when the budget ran out first."""
+        if self.count >= 2:
+            return False
+        return None if self.capped else self.count == 1
+
+
+def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool],
+                    level=None, limit: int = 2, max_nodes: int | None = None,
+                    keep: int | None = None) -> SearchResult:
+    """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
+
+    Parameters
+    ----------
+    state : State
+        Not modified.
+    ladder : Ladder
+    accept : callable
+        ``accept(decided_state) -> bool``: the rules, checked on a leaf.
+    level : str or int, optional
+        Ladder level run at every node (default: the top).
+    limit : int
+        Stop after this many solutions.
+    max_nodes : int, optional
+        Node budget; reaching it sets ``capped``.
+    keep : int, optional
+        How many solution states to return (default: ``limit``).
+
+    Examples
+    --------
+    >>> from puzzlekit.core.ladder import Ladder, probe_rung
+    >>> lad = Ladder([probe_rung()])
+    >>> r = count_solutions(State(None, [0, 2, 4]), lad, lambda s: True, limit=10)
+    >>> r.count, r.complete, r.status
+    (4, True, 'multiple')
+    """
+    keep = limit if keep is None else keep
+    lvl = ladder.level(level)
+    stack = [state.copy()]
+    nodes = branch_points = found = 0
+    sols = []
+    counters: Counter = Counter()
+    capped = False
+    while stack:
+        if found >= limit:
+            break
+        if max_nodes is not None and nodes >= max_nodes:
+            capped = True
+            break
+        s = stack.pop()
+        nodes += 1
+        res = ladder.fixpoint(s, lvl)
+        counters.update(res.counters)
+        if res.contradiction:
+            continue
+        counts = s.live_counts()
+        if np.all(counts == 1):
+            if accept(s):
+                found += 1
+                if len(sols) < keep:
+                    sols.append(s)
+            continue
+        open_vars = np.flatnonzero(counts > 1)
+        v = open_vars[np.argmin(counts[open_vars])]
+        branch_points += 1
+        for k in s.options(v)[::-1]:
+            child = s.copy()
+            child.assign(v, k)
+            stack.append(child)
+    complete = not stack and not capped
+    return SearchResult(found, complete, capped, nodes, branch_points, limit,
+                        tuple(sols), counters)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What ``solve`` reports: the fixpoint at ``level``, and optionally a count.
+
+    ``status``: ``"solved"`` (the fixpoint alone finished), ``"stable"``,
+    ``"contradiction"``, or after a count ``"unique"`` / ``"multiple"`` /
+    ``"none"`` / ``"capped"``.
+    """
+
+    status: str
+    level: str
+    grade: str | None
+    counters: Counter
+    state: State = field(repr=False)
+    count: int | None = None
+    capped: bool = False
+    nodes: int = 0
+    solutions: tuple = field(default=(), repr=False)
+
+
+def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=None,
+          count: int | None = None, max_nodes: int | None = 200_000) -> SolveResult:
+    """Fixpoint at ``level``; then, if ``count`` is given, count up to it."""
+    lvl = ladder.level(level)
+    s = state.copy()
+    fp = ladder.fixpoint(s, lvl)
+    grade = ladder.grade(state)
+    status = fp.status
+    if fp.solved and not accept(s):
+        status = "contradiction"
+    if count is None:
+        return SolveResult(status, ladder.names[lvl], grade, fp.counters, s)
+    sr = count_solutions(state, ladder, accept, lvl, limit=count, max_nodes=max_nodes)
+    return SolveResult(sr.status, ladder.names[lvl], grade, fp.counters, s,
+                       sr.count, sr.capped, sr.nodes, sr.solutions)
