@@ -31,4 +31,7 @@ def spec(name: str):
         raise ValueError(f"unknown genre {name!r}; genres: {', '.join(GENRES)}")
     if not available(name):
         raise ValueError(f"genre {name!r} is not built yet in this version of puzzlekit")
-    return importlib.import_module(GENRES[name]).SPEC
+    mod = importlib.import_module(GENRES[name])
+    if not hasattr(mod, "SPEC"):
+        raise ValueError(f"genre {name!r} is not built yet in this version of puzzlekit")
+    return mod.SPEC

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from . import GENRES, available, spec as get_spec
+from . import GENRES, spec as get_spec
 
 __all__ = ["main"]
 
@@ -68,14 +68,15 @@ def _out(obj, as_json, text):
 
 def cmd_list(args):
     rows = []
+    from .core import banks
     for name in GENRES:
-        if available(name):
+        try:
             sp = get_spec(name)
-            from .core import banks
-            rows.append({"genre": name, "built": True, "ladder": list(sp.ladder.names),
-                         "bank": len(banks.load(name))})
-        else:
+        except ValueError:
             rows.append({"genre": name, "built": False, "ladder": [], "bank": 0})
+            continue
+        rows.append({"genre": name, "built": True, "ladder": list(sp.ladder.names),
+                     "bank": len(banks.load(name))})
     text = "\n".join(f"{r['genre']:<16} " + ("ladder " + " < ".join(r["ladder"])
                                              + f"; bank {r['bank']} boards" if r["built"]
                                              else "not built yet") for r in rows)

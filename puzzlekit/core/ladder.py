@@ -84,11 +84,9 @@ class State:
 
     def live_counts(self) -> np.ndarray:
         """Number of live bits of each variable."""
-        if self.bits.size == 0:
-            return np.zeros(self.n_vars, dtype=np.int64)
-        c = np.add.reduceat(self.bits.astype(np.int64), self.offsets[:-1])
-        c[np.diff(self.offsets) == 0] = 0
-        return c
+        cs = np.zeros(self.bits.size + 1, dtype=np.int64)
+        np.cumsum(self.bits, out=cs[1:])
+        return cs[self.offsets[1:]] - cs[self.offsets[:-1]]
 
     def solved(self) -> bool:
         """True when every variable has exactly one live bit."""

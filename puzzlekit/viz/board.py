@@ -1,0 +1,208 @@
+"""Matplotlib primitives every genre draws with.
+
+Coordinates: cell ``(r, c)`` is the unit square ``[c, c+1] x [r, r+1]`` with
+its centre at ``(c + .5, r + .5)``; the y axis points down.  Functions that
+take ``cells`` accept flat indices (with ``w``), ``(r, c)`` pairs, or an
+``(h, w)`` boolean mask.
+"""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+
+__all__ = ["new_board", "grid_lines", "shade_cells", "cell_text", "numbers",
+           "corner_text", "region_borders", "segments", "path", "circles",
+           "arrow", "dominoes", "highlight", "candidates", "margin_text",
+           "cell_list", "close", "INK", "PAPER", "GRID"]
+
+INK, PAPER, GRID = "#222222", "#ffffff", "#b8b8b8"
+
+
+def cell_list(cells, w: int | None = None) -> list[tuple[int, int]]:
+    """Normalise ``cells`` to a list of ``(r, c)``.
+
+    >>> cell_list([0, 5], w=3)
+    [(0, 0), (1, 2)]
+    >>> cell_list(np.array([[True, False], [False, True]]))
+    [(0, 0), (1, 1)]
+    """
+    a = np.asarray(cells)
+    if a.dtype == np.bool_ and a.ndim == 2:
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(a))]
+    if a.size == 0:
+        return []
+    if a.ndim == 2 and a.shape[1] == 2:
+        return [(int(r), int(c)) for r, c in a]
+    if w is None:
+        raise ValueError("flat cell indices need the grid width w")
+    return [divmod(int(i), w) for i in a.ravel()]
+
+
+def new_board(h: int, w: int, ax=None, cell: float = 0.5, lines: bool = True,
+              margin: float = 0.0):
+    """A fresh axes showing an ``h`` by ``w`` grid; returns the axes."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(max(1.5, (w + 2 * margin) * cell),
+                                      max(1.5, (h + 2 * margin) * cell)))
+    ax.set_xlim(-margin - 0.05, w + margin + 0.05)
+    ax.set_ylim(h + margin + 0.05, -margin - 0.05)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    if lines:
+        grid_lines(ax, h, w)
+    return ax
+
+
+def grid_lines(ax, h: int, w: int, color: str = GRID, lw: float = 0.8, frame: bool = True):
+    """Thin cell lines and a thick outer frame."""
+    for r in range(1, h):
+        ax.plot([0, w], [r, r], color=color, lw=lw, zorder=1)
+    for c in range(1, w):
+        ax.plot([c, c], [0, h], color=color, lw=lw, zorder=1)
+    if frame:
+        ax.add_patch(Rectangle((0, 0), w, h, fill=False, ec=INK, lw=2 * lw + 0.6, zorder=4))
+    return ax
+
+
+def shade_cells(ax, cells, color: str = "#444444", w: int | None = None,
+                alpha: float = 1.0, zorder: float = 0.5):
+    """Fill cells with a colour."""
+    for r, c in cell_list(cells, w):
+        ax.add_patch(Rectangle((c, r), 1, 1, fc=color, ec="none", alpha=alpha, zorder=zorder))
+    return ax
+
+
+def highlight(ax, cells, w: int | None = None, color: str = "#ffcc00",
+              alpha: float = 0.45, edge: bool = True):
+    """Mark cells with a translucent fill and a coloured outline."""
+    for r, c in cell_list(cells, w):
+        ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fc=color, alpha=alpha,
+                               ec=color if edge else "none", lw=1.5, zorder=0.8))
+    return ax
+
+
+def cell_text(ax, r: int, c: int, text, color: str = INK, size: float | None = None,
+              weight: str = "normal", zorder: float = 5):
+    """Centred text in cell ``(r, c)``."""
+    ax.text(c + 0.5, r + 0.52, str(text), ha="center", va="center", color=color,
+            fontsize=size if size is not None else 11, fontweight=weight, zorder=zorder)
+    return ax
+
+
+def numbers(ax, values, blank=0, color: str = INK, size: float | None = None,
+            weight: str = "normal", mask=None):
+    """Write an ``(h, w)`` array of numbers; entries equal to ``blank`` are skipped."""
+    values = np.asarray(values)
+    for r in range(values.shape[0]):
+        for c in range(values.shape[1]):
+            v = values[r, c]
+            if v == blank or (mask is not None and not mask[r, c]):
+                continue
+            cell_text(ax, r, c, v, color=color, size=size, weight=weight)
+    return ax
+
+
+def corner_text(ax, r: int, c: int, text, color: str = INK, size: float = 9,
+                circle: bool = True):
+    """Text on lattice corner ``(r, c)`` (0 ≤ r ≤ h, 0 ≤ c ≤ w), in a white disc."""
+    if circle:
+        ax.add_patch(Circle((c, r), 0.22, fc=PAPER, ec=INK, lw=1, zorder=6))
+    ax.text(c, r + 0.01, str(text), ha="center", va="center", color=color, fontsize=size,
+            zorder=7)
+    return ax
+
+
+def margin_text(ax, r: float, c: float, text, color: str = INK, size: float = 10):
+    """Text centred at cell coordinates ``(r, c)`` outside the grid (clue margins)."""
+    ax.text(c + 0.5, r + 0.52, str(text), ha="center", va="center", color=color,
+            fontsize=size, zorder=5)
+    return ax
+
+
+def region_borders(ax, labels, lw: float = 2.4, color: str = INK):
+    """Thick lines between cells of different regions (labels ``(h, w)``)."""
+    labels = np.asarray(labels)
+    h, w = labels.shape
+    for r in range(h):
+        for c in range(w):
+            if c + 1 < w and labels[r, c] != labels[r, c + 1]:
+                ax.plot([c + 1, c + 1], [r, r + 1], color=color, lw=lw, zorder=3,
+                        solid_capstyle="round")
+            if r + 1 < h and labels[r, c] != labels[r + 1, c]:
+                ax.plot([c, c + 1], [r + 1, r + 1], color=color, lw=lw, zorder=3,
+                        solid_capstyle="round")
+    return ax
+
+
+def segments(ax, pairs, w: int, color: str = INK, lw: float = 3.0, zorder: float = 3,
+             alpha: float = 1.0):
+    """Lines joining the centres of cell pairs ``[(i, j), ...]`` (flat indices)."""
+    for i, j in pairs:
+        (r0, c0), (r1, c1) = divmod(int(i), w), divmod(int(j), w)
+        ax.plot([c0 + 0.5, c1 + 0.5], [r0 + 0.5, r1 + 0.5], color=color, lw=lw,
+                solid_capstyle="round", zorder=zorder, alpha=alpha)
+    return ax
+
+
+def path(ax, cells, w: int, color: str = INK, lw: float = 3.0, zorder: float = 3):
+    """A polyline through the centres of ``cells`` in order (flat indices)."""
+    rc = cell_list(cells, w)
+    if rc:
+        ax.plot([c + 0.5 for _, c in rc], [r + 0.5 for r, _ in rc], color=color, lw=lw,
+                solid_capstyle="round", solid_joinstyle="round", zorder=zorder)
+    return ax
+
+
+def circles(ax, cells, w: int | None = None, filled: bool = False, color: str = INK,
+            radius: float = 0.32, lw: float = 1.5):
+    """Circles in cells, filled or hollow."""
+    for r, c in cell_list(cells, w):
+        ax.add_patch(Circle((c + 0.5, r + 0.5), radius, fc=color if filled else PAPER,
+                            ec=color, lw=lw, zorder=4))
+    return ax
+
+
+_ARROW = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
+
+
+def arrow(ax, r: int, c: int, direction: str, color: str = INK, size: float = 0.3):
+    """A small arrow in cell ``(r, c)`` pointing up/right/down/left."""
+    dx, dy = _ARROW[direction]
+    ax.annotate("", xy=(c + 0.5 + dx * size, r + 0.5 + dy * size),
+                xytext=(c + 0.5 - dx * size, r + 0.5 - dy * size),
+                arrowprops=dict(arrowstyle="-|>", color=color, lw=1.2), zorder=5)
+    return ax
+
+
+def dominoes(ax, pairs, w: int, color: str = INK, lw: float = 1.6, fill: str = "none",
+             pad: float = 0.08):
+    """Rounded outlines around each domino ``(i, j)`` of edge-adjacent cells."""
+    for i, j in pairs:
+        (r0, c0), (r1, c1) = sorted((divmod(int(i), w), divmod(int(j), w)))
+        hgt, wid = r1 - r0 + 1, c1 - c0 + 1
+        ax.add_patch(FancyBboxPatch((c0 + pad, r0 + pad), wid - 2 * pad, hgt - 2 * pad,
+                                    boxstyle="round,pad=0,rounding_size=0.18",
+                                    fc=fill, ec=color, lw=lw, zorder=2))
+    return ax
+
+
+def candidates(ax, r: int, c: int, values, n: int | None = None, color: str = "#555555",
+               size: float = 5.5):
+    """Small pencil marks in a cell: ``values`` laid out on a k-by-k sub-grid."""
+    values = list(values)
+    n = max(values, default=1) if n is None else n
+    k = max(1, int(np.ceil(np.sqrt(max(n, 1)))))
+    if len(values) > 12:
+        cell_text(ax, r, c, f"{len(values)}?", color=color, size=size + 1)
+        return ax
+    for v in values:
+        q, m = divmod(int(v) - 1 if n else int(v), k)
+        ax.text(c + (m + 0.5) / k, r + (q + 0.55) / k, str(v), ha="center", va="center",
+                fontsize=size, color=color, zorder=5)
+    return ax
+
+
+def close(ax):
+    """Close the figure of ``ax`` (after saving or rendering it elsewhere)."""
+    plt.close(ax.figure)

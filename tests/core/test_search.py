@@ -1,0 +1,52 @@
+"""Counting search: counts, limits, caps and branch points."""
+import itertools
+
+import numpy as np
+import pytest
+
+from puzzlekit.core import Ladder, State, count_solutions, probe_rung
+from puzzlekit.core.genre import ladder_count, solve
+from tests.core import toy
+
+
+def test_counts_free_variables_exactly():
+    lad = Ladder([probe_rung()])
+    r = count_solutions(State(None, [0, 2, 5, 6]), lad, lambda s: True, limit=100)
+    assert (r.count, r.complete, r.capped) == (6, True, False)
+    assert r.branch_points >= 1 and r.nodes >= r.count
+
+
+def test_accept_filters_leaves():
+    lad = Ladder([probe_rung()])
+    # accept only leaves whose two variables agree
+    r = count_solutions(State(None, [0, 3, 6]), lad,
+                        lambda s: s.values()[0] == s.values()[1], limit=100, level=0)
+    assert r.count == 3
+
+
+def test_limit_and_cap_are_statuses():
+    lad = Ladder([probe_rung()])
+    r = count_solutions(State(None, [0, 3, 6, 9]), lad, lambda s: True, limit=2)
+    assert r.count == 2 and r.status == "multiple" and not r.complete
+    r = count_solutions(State(None, [0, 3, 6, 9]), lad, lambda s: True, limit=100, max_nodes=3)
+    assert r.capped and r.status == "capped" and r.unique is None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_ladder_count_agrees_with_brute(seed):
+    rng = np.random.default_rng(100 + seed)
+    k = 4
+    cells = rng.permutation(k * k)[: int(rng.integers(2, 7))]
+    givens = [[int(c // k), int(c % k), int(rng.integers(1, k + 1))] for c in cells]
+    p = toy.Puzzle.from_json({"k": k, "givens": givens})
+    brute = toy.brute_count(p, 1000)
+    for lvl in toy.LADDER.names:
+        r = ladder_count(toy.SPEC, p, limit=1000, level=lvl)
+        assert r.complete and r.count == brute, (lvl, r, brute)
+
+
+def test_solve_reports_status_count_and_grade():
+    p = toy.Puzzle.from_json({"k": 3, "givens": [[0, 0, 1], [0, 1, 2], [1, 0, 2]]})
+    r = solve(toy.SPEC, p, level="single", count=5)
+    assert r.status == "unique" and r.count == 1 and r.grade == "single"
+    assert toy.decode(r.solutions[0]).grid[0] == (1, 2, 3)
