@@ -268,11 +268,14 @@ class Ladder:
         active = self._active(level, without)
         return self._run(state, active, trace, max_steps, self.level(level))
 
-    def _run(self, state, active, trace=False, max_steps=None, level=None):
+    def _run(self, state, active, trace=False, max_steps=None, level=None, attribute=True):
         counters: Counter = Counter()
         apps: Counter = Counter()
-        attribution = np.full(state.bits.shape, -1, dtype=np.int16)
-        attribution[~state.bits] = -2
+        if attribute:
+            attribution = np.full(state.bits.shape, -1, dtype=np.int16)
+            attribution[~state.bits] = -2
+        else:
+            attribution = np.empty(0, dtype=np.int16)
         steps = []
         status = None
         if state.dead():
@@ -290,7 +293,7 @@ class Ladder:
                 else:
                     r = rung.fn(state, counters)
                 removed = np.flatnonzero(before & ~state.bits)
-                if removed.size:
+                if removed.size and attribute:
                     attribution[removed] = i
                     if trace:
                         steps.append(Step(i, rung.name, removed, dict(counters)))
@@ -320,7 +323,7 @@ class Ladder:
                 trial = state.copy()
                 trial.assign(v, k)
                 counters["probes"] += 1
-                res = self._run(trial, below)
+                res = self._run(trial, below, attribute=False)
                 counters.update(res.counters)
                 if res.contradiction:
                     state.remove(v, k)
