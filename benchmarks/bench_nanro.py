@@ -1,0 +1,51 @@
+"""Timings of Nanro's engines (not a test): python benchmarks/bench_nanro.py
+
+Second-call timings of the fused fixpoint at each level, the core ladder's
+fixpoint, the propagating search, the raw engine, minimisation and the bank
+re-proof, on fixed boards of the bank and the stream.
+"""
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from puzzlekit.core import banks  # noqa: E402
+from puzzlekit.nanro import (LADDER, SPEC, Puzzle, brute, initial_state, minimise,  # noqa: E402
+                             propagate, random_board, search)
+
+
+def best(fn, repeat=5):
+    fn()
+    ts = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        ts.append(time.perf_counter() - t)
+    return min(ts) * 1e3
+
+
+def main():
+    bank = banks.load("nanro")
+    for n in (6, 8, 10):
+        e = next(x for x in bank if x["size"] == [n, n] and x["grade"] == "probe")
+        p = Puzzle.from_json(e["clues"])
+        print(f"{n}x{n} probe-grade bank board ({len(p.clues)} clues)")
+        for lv in LADDER.names:
+            print(f"  fused fixpoint {lv:<6} {best(lambda: propagate(p, lv)):8.2f} ms")
+        print(f"  core ladder probe    {best(lambda: LADDER.fixpoint(initial_state(p))):8.2f} ms")
+        print(f"  search (reach)       {best(lambda: search(p, 'reach', 2)):8.2f} ms")
+        print(f"  raw engine           {best(lambda: brute.count_solutions(p, 2)):8.2f} ms "
+              f"({brute.count_solutions(p, 2).nodes:,} nodes)")
+        rng = np.random.default_rng(n)
+        q, mask = random_board(n, n, rng)
+        print(f"  minimise for probe   {best(lambda: minimise(q, mask, 'probe', 1), 2):8.2f} ms")
+    t = time.perf_counter()
+    rep = banks.verify(SPEC)
+    print(f"bank verify: {rep['verified']}/{rep['boards']} in {time.perf_counter() - t:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""Magnets: a board tiled into dominoes, each a magnet (+ and -) or neutral; like
+poles never touch; margins count each line's + and - cells."""
+from __future__ import annotations
+
+from ..core.genre import GenreSpec
+from . import brute, census, certify, generate
+from .draw import draw, draw_state
+from .generate import rebuild_bank, sample, verify_extra
+from .ladder import LADDER, MagnetState, decode, initial_state
+from .model import RULES, Answer, Puzzle, check
+
+__all__ = ["SPEC", "LADDER", "Puzzle", "Answer", "check", "RULES", "initial_state", "decode",
+           "draw", "draw_state", "sample", "brute", "census", "certify", "generate",
+           "MagnetState"]
+
+
+def _generate(h, w, seed=None, grade=None):
+    return generate.generate(h, w, seed=seed, grade=grade)
+
+
+SPEC = GenreSpec(
+    name="magnets", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
+    initial_state=initial_state, decode=decode, check=check,
+    brute_count=brute.brute_count, generate=_generate, draw=draw, draw_state=draw_state,
+    article="puzzlekit.magnets.article", rebuild_bank=rebuild_bank, verify_extra=verify_extra)

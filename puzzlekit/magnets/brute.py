@@ -1,0 +1,224 @@
+"""The raw engine: deal each domino its three states in scan order, keep only raw
+bookkeeping (touching poles, running line tallies), and score every leaf against
+the rules as written.  It shares nothing with the ladder but ``core.grid``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..core.grid import Grid
+
+__all__ = ["count_solutions", "iter_solutions", "solutions", "brute_count"]
+
+
+def _arrays(puzzle):
+    h, w = puzzle.h, puzzle.w
+    part = np.asarray(puzzle.partner, dtype=np.int32)
+    i = np.arange(h * w)
+    first = i[part > i]
+    dom = np.ascontiguousarray(np.stack([first, part[first]], axis=1), dtype=np.int32)
+    nb = np.ascontiguousarray(Grid(h, w).nbrs, dtype=np.int32)
+    cl = [np.ascontiguousarray(a, dtype=np.int32) for a in
+          (puzzle.plus_rows, puzzle.minus_rows, puzzle.plus_cols, puzzle.minus_cols)]
+    return h, w, dom, nb, cl
+
+
+def solutions(puzzle, limit: int = 10, max_nodes: int = 50_000_000):
+    """``(grids, count, capped)``: up to ``limit`` solutions as ``(k, h, w)`` int8
+    (0 = +, 1 = -, 2 = neutral), how many were found, and whether the node budget ran out.
+
+    >>> from puzzlekit.magnets.model import Puzzle
+    >>> p = Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"], "plus_rows": [1]})
+    >>> g, k, capped = solutions(p)
+    >>> k, g[0].tolist(), g[1].tolist()
+    (2, [[0, 1]], [[1, 0]])
+    """
+    h, w, dom, nb, (pr, mr, pc, mc) = _arrays(puzzle)
+    out = np.zeros((max(limit, 1), h * w), dtype=np.int8)
+    k, nodes, capped = _deal_jit(h, w, dom, nb, pr, mr, pc, mc, int(limit), int(max_nodes), out)
+    return out[:min(k, limit)].reshape(-1, h, w), int(k), bool(capped)
+
+
+def count_solutions(puzzle, limit: int = 2, max_nodes: int = 50_000_000):
+    """Number of solutions up to ``limit``; None when the node budget ran out first.
+
+    >>> from puzzlekit.magnets.model import Puzzle
+    >>> count_solutions(Puzzle.from_json({"h": 1, "w": 4, "dominoes": ["LRLR"]}), 100)
+    7
+    """
+    _, k, capped = solutions(puzzle, limit, max_nodes)
+    if capped and k < limit:
+        return None
+    return k
+
+
+def brute_count(puzzle, limit: int = 2):
+    """The GenreSpec hook: :func:`count_solutions` with the default budget."""
+    return count_solutions(puzzle, limit)
+
+
+def iter_solutions(puzzle, limit: int = 1000):
+    """Yield solutions (``(h, w)`` int8 grids) one by one, up to ``limit``."""
+    g, _, _ = solutions(puzzle, limit)
+    yield from g
+
+
+# ---------------------------------------------------------------- kernels
+@njit(cache=True)
+def _leaf_ok(h, w, dom, g, pr, mr, pc, mc):
+    """The rule text, checked from scratch on a complete grid."""
+    for r in range(h):
+        for c in range(w):
+            v = g[r * w + c]
+            if v < 2:
+                if c + 1 < w and g[r * w + c + 1] == v:
+                    return False
+                if r + 1 < h and g[(r + 1) * w + c] == v:
+                    return False
+    for d in range(dom.shape[0]):
+        a = g[dom[d, 0]]
+        b = g[dom[d, 1]]
+        if (a == 2) != (b == 2):
+            return False
+    for r in range(h):
+        p = 0
+        m = 0
+        for c in range(w):
+            p += g[r * w + c] == 0
+            m += g[r * w + c] == 1
+        if (pr[r] >= 0 and pr[r] != p) or (mr[r] >= 0 and mr[r] != m):
+            return False
+    for c in range(w):
+        p = 0
+        m = 0
+        for r in range(h):
+            p += g[r * w + c] == 0
+            m += g[r * w + c] == 1
+        if (pc[c] >= 0 and pc[c] != p) or (mc[c] >= 0 and mc[c] != m):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _fits(g, x, v, nb, w, tally, left, pr, mr, pc, mc):
+    """Can cell x take value v given the cells dealt so far (raw bookkeeping)?"""
+    if v < 2:
+        for d in range(4):
+            j = nb[x, d]
+            if j >= 0 and g[j] == v:
+                return False
+    r = x // w
+    c = x % w
+    if v == 0:
+        if pr[r] >= 0 and tally[0, r] + 1 > pr[r]:
+            return False
+        if pc[c] >= 0 and tally[2, c] + 1 > pc[c]:
+            return False
+    elif v == 1:
+        if mr[r] >= 0 and tally[1, r] + 1 > mr[r]:
+            return False
+        if mc[c] >= 0 and tally[3, c] + 1 > mc[c]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _place(g, x, v, w, tally, left, sgn):
+    r = x // w
+    c = x % w
+    if sgn > 0:
+        g[x] = v
+    else:
+        g[x] = -1
+    left[0, r] -= sgn
+    left[1, c] -= sgn
+    if v == 0:
+        tally[0, r] += sgn
+        tally[2, c] += sgn
+    elif v == 1:
+        tally[1, r] += sgn
+        tally[3, c] += sgn
+
+
+@njit(cache=True)
+def _reachable(x, w, tally, left, pr, mr, pc, mc):
+    """Can the lines of cell x still reach their clues with the cells left?"""
+    r = x // w
+    c = x % w
+    if pr[r] >= 0 and tally[0, r] + left[0, r] < pr[r]:
+        return False
+    if mr[r] >= 0 and tally[1, r] + left[0, r] < mr[r]:
+        return False
+    if pc[c] >= 0 and tally[2, c] + left[1, c] < pc[c]:
+        return False
+    if mc[c] >= 0 and tally[3, c] + left[1, c] < mc[c]:
+        return False
+    # both signs draw on the same cells left
+    if pr[r] >= 0 and mr[r] >= 0 and pr[r] - tally[0, r] + mr[r] - tally[1, r] > left[0, r]:
+        return False
+    if pc[c] >= 0 and mc[c] >= 0 and pc[c] - tally[2, c] + mc[c] - tally[3, c] > left[1, c]:
+        return False
+    return True
+
+
+@njit(cache=True)
+def _deal_jit(h, w, dom, nb, pr, mr, pc, mc, limit, max_nodes, out):
+    n = h * w
+    nd = dom.shape[0]
+    g = np.full(n, -1, dtype=np.int8)
+    tally = np.zeros((4, max(h, w)), dtype=np.int64)
+    left = np.zeros((2, max(h, w)), dtype=np.int64)
+    for r in range(h):
+        left[0, r] = w
+    for c in range(w):
+        left[1, c] = h
+    state = np.full(nd, -1, dtype=np.int64)   # state dealt to domino d (-1: none yet)
+    # states: 0 neutral, 1 = (first +, second -), 2 = (first -, second +)
+    va = np.array([2, 0, 1])
+    vb = np.array([2, 1, 0])
+    d = 0
+    found = 0
+    nodes = 0
+    if nd == 0:
+        return 0, 0, False
+    while d >= 0:
+        a = dom[d, 0]
+        b = dom[d, 1]
+        if state[d] >= 0:      # take back the previous state of domino d
+            _place(g, b, vb[state[d]], w, tally, left, -1)
+            _place(g, a, va[state[d]], w, tally, left, -1)
+        s = state[d] + 1
+        placed = False
+        while s < 3:
+            nodes += 1
+            if nodes > max_nodes:
+                return found, nodes, True
+            if _fits(g, a, va[s], nb, w, tally, left, pr, mr, pc, mc):
+                _place(g, a, va[s], w, tally, left, 1)
+                if _fits(g, b, vb[s], nb, w, tally, left, pr, mr, pc, mc):
+                    _place(g, b, vb[s], w, tally, left, 1)
+                    if _reachable(a, w, tally, left, pr, mr, pc, mc) and \
+                            _reachable(b, w, tally, left, pr, mr, pc, mc):
+                        placed = True
+                        break
+                    _place(g, b, vb[s], w, tally, left, -1)
+                _place(g, a, va[s], w, tally, left, -1)
+            s += 1
+        if not placed:
+            state[d] = -1
+            d -= 1
+            continue
+        state[d] = s
+        if d == nd - 1:
+            if _leaf_ok(h, w, dom, g, pr, mr, pc, mc):
+                if found < out.shape[0]:
+                    for i in range(n):
+                        out[found, i] = g[i]
+                found += 1
+                if found >= limit:
+                    return found, nodes, False
+        else:
+            d += 1
+            state[d] = -1
+    return found, nodes, False

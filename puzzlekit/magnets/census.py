@@ -1,0 +1,55 @@
+"""Clue-free strips counted by the raw engine: 1×2k and 2k×1 give OEIS A001333
+(numerators of the continued-fraction convergents of √2)."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from . import brute
+from .model import Puzzle
+
+__all__ = ["strip", "strip_count", "a001333", "strip_ledger", "A001333"]
+
+# OEIS A001333 from n = 1: 1, 3, 7, 17, 41, 99, ... (a(0) = 1 is the empty strip)
+A001333 = (1, 3, 7, 17, 41, 99, 239, 577, 1393, 3363, 8119, 19601)
+
+
+def strip(k: int, transposed: bool = False) -> Puzzle:
+    """The clue-free 1×2k strip (or 2k×1), tiled the only way it can be."""
+    row = "LR" * k
+    if transposed:
+        return Puzzle.from_json({"h": 2 * k, "w": 1, "dominoes": list("TB" * k)})
+    return Puzzle.from_json({"h": 1, "w": 2 * k, "dominoes": [row]})
+
+
+def strip_count(k: int, transposed: bool = False) -> int:
+    """Legal fillings of the strip, counted leaf by leaf by the raw engine.
+
+    >>> [strip_count(k) for k in (1, 2, 3)]
+    [3, 7, 17]
+    """
+    n = brute.count_solutions(strip(k, transposed), limit=10 ** 7)
+    if n is None:
+        raise RuntimeError("raw engine ran out of budget on a strip")
+    return n
+
+
+def a001333(k: int) -> int:
+    """The transfer-matrix value over {neutral, +-, -+}: a(k) = 2a(k-1) + a(k-2).
+
+    >>> [a001333(k) for k in range(1, 6)]
+    [3, 7, 17, 41, 99]
+    """
+    a, b = 1, 1
+    for _ in range(k):
+        a, b = b, 2 * b + a
+    return b
+
+
+def strip_ledger(kmax: int = 9) -> pd.DataFrame:
+    """Engine counts for k = 1..kmax, horizontal and transposed, beside the recurrence."""
+    rows = {k: {"engine": strip_count(k), "transposed": strip_count(k, True),
+                "recurrence": a001333(k)} for k in range(1, kmax + 1)}
+    df = pd.DataFrame(rows).astype(np.int64)
+    df.index.name = ""
+    return df

@@ -1,0 +1,66 @@
+"""How a Magnets board is drawn: dominoes, margins (+ top/left, - bottom/right), poles."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..viz import board as vb
+
+__all__ = ["draw", "draw_state"]
+
+_SYM = {0: ("+", "#c0392b"), 1: ("\u2212", "#1f4e99")}
+
+
+def _frame(puzzle, ax):
+    h, w = puzzle.h, puzzle.w
+    ax = vb.new_board(h, w, ax=ax, margin=1.0)
+    vb.dominoes(ax, puzzle.dominoes, w)
+    vb.margin_text(ax, -1, -1, "+", color=_SYM[0][1])
+    vb.margin_text(ax, h, w, "\u2212", color=_SYM[1][1])
+    for r in range(h):
+        for c, val, col in ((-1, puzzle.plus_rows[r], _SYM[0][1]), (w, puzzle.minus_rows[r], _SYM[1][1])):
+            if val >= 0:
+                vb.margin_text(ax, r, c, int(val), color=col)
+    for c in range(w):
+        for r, val, col in ((-1, puzzle.plus_cols[c], _SYM[0][1]), (h, puzzle.minus_cols[c], _SYM[1][1])):
+            if val >= 0:
+                vb.margin_text(ax, r, c, int(val), color=col)
+    return ax
+
+
+def draw(puzzle, answer=None, ax=None):
+    """The board with its margins and, if given, the answer.
+
+    >>> from puzzlekit.magnets.model import Puzzle
+    >>> ax = draw(Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"], "plus_rows": [1]}))
+    >>> vb.close(ax)
+    """
+    ax = _frame(puzzle, ax)
+    if answer is not None:
+        g = answer.grid
+        vb.shade_cells(ax, g == 2, color="#e4e4e4")
+        for (r, c), v in np.ndenumerate(g):
+            if v < 2:
+                vb.cell_text(ax, r, c, _SYM[v][0], color=_SYM[v][1], size=13)
+    return ax
+
+
+def draw_state(puzzle, state, ax=None, new=None, colour=None):
+    """A partial state: decided cells drawn as poles or grey, open cells show their
+    live values; cells that just lost a value are ringed in the rung's colour."""
+    ax = _frame(puzzle, ax)
+    cells = state.bits.reshape(-1, 3)
+    w = puzzle.w
+    for i, live in enumerate(cells):
+        r, c = divmod(i, w)
+        k = np.flatnonzero(live)
+        if len(k) == 1:
+            if k[0] == 2:
+                vb.shade_cells(ax, [(r, c)], color="#e4e4e4")
+            else:
+                vb.cell_text(ax, r, c, _SYM[k[0]][0], color=_SYM[k[0]][1], size=13)
+        elif len(k) == 2:
+            vb.cell_text(ax, r, c, "".join("+\u2212\u00b7"[j] for j in k), color="#777777", size=7)
+    if new is not None and colour is not None:
+        hit = np.flatnonzero(np.asarray(new).reshape(-1, 3).any(axis=1))
+        vb.highlight(ax, hit, w=w, color=colour)
+    return ax

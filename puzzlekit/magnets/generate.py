@@ -1,0 +1,250 @@
+"""Answers, clues and boards: a scan-order tiling with a horizontal-bias dial, a
+filling that cannot dead-end (neutral is always legal) with a magnetisation dial,
+clue regimes, uniqueness by the raw engine, grading, minimisation and the bank.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.referee import InputError
+from . import brute
+from ..core.search import count_solutions as _count
+from .ladder import LADDER, decode, initial_state
+from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, clues_of
+
+__all__ = ["tiling", "fill", "sample", "erase", "unique", "grade", "minimise", "generate",
+           "rebuild_bank", "verify_extra", "is_minimal", "BANK_PLAN"]
+
+BANK_PLAN = {(6, 6): 2, (8, 8): 2, (10, 10): 2}   # boards per (size, grade)
+
+
+def _rng(seed):
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def tiling(h: int, w: int, hbias: float = 0.5, seed=None, max_restarts: int = 10_000) -> np.ndarray:
+    """A random domino tiling as a partner array, laid in scan order.
+
+    At the first empty cell the domino goes right with probability ``hbias``
+    and down otherwise, whenever both are open; a forced choice is taken; a
+    cell with neither restarts the board (bounded).
+
+    >>> tiling(2, 4, hbias=1.0, seed=0).tolist()
+    [1, 0, 3, 2, 5, 4, 7, 6]
+    >>> tiling(2, 2, hbias=0.0, seed=0).tolist()
+    [2, 3, 0, 1]
+    """
+    if (h * w) % 2:
+        raise InputError(f"a {h}x{w} board has an odd number of cells and cannot be tiled")
+    rng = _rng(seed)
+    n = h * w
+    for _ in range(max_restarts):
+        u = rng.random(n)
+        part = np.full(n, -1, dtype=np.int32)
+        ok = True
+        for i in range(n):
+            if part[i] >= 0:
+                continue
+            r, c = divmod(i, w)
+            right = c + 1 < w and part[i + 1] < 0
+            down = r + 1 < h
+            if right and down:
+                j = i + 1 if u[i] < hbias else i + w
+            elif right:
+                j = i + 1
+            elif down:
+                j = i + w
+            else:
+                ok = False
+                break
+            part[i], part[j] = j, i
+        if ok:
+            return part
+    raise ValueError(f"no {h}x{w} tiling found in {max_restarts} restarts")
+
+
+def fill(h: int, w: int, partner, magnetise: float = 1.0, seed=None) -> np.ndarray:
+    """Give every domino a state that is legal right now, in random order.
+
+    With probability ``magnetise`` a domino becomes a magnet in one of its legal
+    orientations (if it has any), else it stays neutral.  Neutral conflicts with
+    nothing, so the loop always advances: there is no dead end to retry.
+
+    >>> g = fill(2, 2, [1, 0, 3, 2], magnetise=1.0, seed=3)
+    >>> sorted(g.ravel().tolist()) in ([0, 0, 1, 1], [2, 2, 2, 2], [0, 1, 2, 2])
+    True
+    """
+    rng = _rng(seed)
+    n = h * w
+    part = np.asarray(partner)
+    g = np.full(n, -1, dtype=np.int8)
+    first = [i for i in range(n) if part[i] > i]
+    order = rng.permutation(len(first))
+    u = rng.random(len(first))
+    pick = rng.random(len(first))
+
+    def legal(x, v):
+        r, c = divmod(x, w)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < h and 0 <= cc < w and g[rr * w + cc] == v:
+                return False
+        return True
+
+    for k, o in enumerate(order):
+        a = first[o]
+        b = int(part[a])
+        opts = [(s, t) for s, t in ((PLUS, MINUS), (MINUS, PLUS)) if legal(a, s) and legal(b, t)]
+        if opts and u[k] < magnetise:
+            g[a], g[b] = opts[int(pick[k] * len(opts))]
+        else:
+            g[a] = g[b] = NEUTRAL
+    return g.reshape(h, w)
+
+
+def sample(h: int, w: int, hbias: float = 0.5, magnetise: float = 1.0, seed=None):
+    """A random answer and its full-clue puzzle: ``(puzzle, answer)``."""
+    rng = _rng(seed)
+    part = tiling(h, w, hbias, rng)
+    g = fill(h, w, part, magnetise, rng)
+    return clues_of(part, g, h, w), Answer(g)
+
+
+def erase(puzzle: Puzzle, keep: float, seed=None) -> Puzzle:
+    """Blank each margin number independently with probability ``1 - keep``."""
+    rng = _rng(seed)
+    c = puzzle.clue_vector.copy()
+    c[rng.random(c.size) >= keep] = -1
+    return puzzle.with_clues(c)
+
+
+def unique(puzzle: Puzzle, max_nodes: int = 50_000_000):
+    """True / False by the raw engine (None if its budget runs out)."""
+    k = brute.count_solutions(puzzle, 2, max_nodes)
+    return None if k is None else k == 1
+
+
+def search_count(puzzle: Puzzle, limit: int = 2, level="gac", max_nodes: int = 200_000):
+    """Solution count by the ladder's propagate-and-branch search (None if capped)."""
+    acc = _accept(puzzle)
+    r = _count(initial_state(puzzle), LADDER, acc, level, limit, max_nodes)
+    return None if (r.capped and r.count < limit) else r.count
+
+
+def _accept(puzzle):
+    return lambda s: not check(puzzle, decode(s))
+
+
+def grade(puzzle: Puzzle) -> str | None:
+    """Weakest ladder level whose fixpoint finishes the board (None: none does)."""
+    return LADDER.grade(initial_state(puzzle))
+
+
+def minimise(puzzle: Puzzle, seed=None, level=None) -> Puzzle:
+    """Blank clues in shuffled order, keeping each blank only if a search count
+    still proves the board unique (and, with ``level``, that level still finishes it)."""
+    rng = _rng(seed)
+    c = puzzle.clue_vector.copy()
+    for k in rng.permutation(c.size):
+        if c[k] < 0:
+            continue
+        old, c[k] = c[k], -1
+        q = puzzle.with_clues(c)
+        if level is not None:
+            ok = LADDER.fixpoint(initial_state(q), level).solved
+        else:
+            ok = search_count(q) == 1
+        if not ok:
+            c[k] = old
+    return puzzle.with_clues(c)
+
+
+def is_minimal(puzzle: Puzzle) -> bool:
+    """Every remaining clue is needed: blanking any one admits a second answer
+    (found by the ladder's search count)."""
+    c = puzzle.clue_vector
+    for k in np.flatnonzero(c >= 0):
+        d = c.copy()
+        d[k] = -1
+        if search_count(puzzle.with_clues(d)) != 2:
+            return False
+    return True
+
+
+def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetise: float = 1.0):
+    """One try at a minimal unique board: ``(puzzle, answer, grade)`` or None.
+
+    With a ``target`` level below probe, clues are blanked only while that
+    level still finishes the board; the result is kept only if its clue set is
+    also minimal for uniqueness and its grade is the target.
+    """
+    rng = _rng(seed)
+    p, a = sample(h, w, hbias, magnetise, rng)
+    lvl = None if target is None else LADDER.level(target)
+    if lvl is not None and lvl < len(LADDER) - 1:
+        g0 = grade(p)
+        if g0 is None or LADDER.level(g0) > lvl:
+            return None
+        q = minimise(p, rng, level=lvl)
+        if not is_minimal(q):
+            return None
+    else:
+        if search_count(p) != 1:
+            return None
+        q = minimise(p, rng)
+    if search_count(q) != 1:
+        return None
+    g = grade(q)
+    if lvl is not None and g != LADDER.names[lvl]:
+        return None
+    return q, a, g
+
+
+def generate(h: int, w: int, seed=None, grade=None, hbias: float = 0.5,
+             magnetise: float = 1.0, max_tries: int = 300):
+    """A unique board with a minimal clue set, optionally of a given grade.
+
+    >>> p, a = generate(4, 4, seed=1)
+    >>> unique(p), is_minimal(p)
+    (True, True)
+    """
+    rng = _rng(seed)
+    for _ in range(max_tries):
+        r = attempt(h, w, grade, rng, hbias, magnetise)
+        if r is not None:
+            return r[0], r[1]
+    raise ValueError(f"no {h}x{w} board of grade {grade} in {max_tries} tries")
+
+
+def verify_extra(entry, puzzle, answer) -> str | None:
+    """Bank check: the clue set is minimal."""
+    if not is_minimal(puzzle):
+        return "a clue can be blanked and the board stays unique"
+    return None
+
+
+MAGNETISE = (1.0, 0.7, 0.4, 0.25)
+
+
+def rebuild_bank(seed=None, plan=None, tries: int = 400) -> list[dict]:
+    """Boards of every grade found at each size (``tries`` attempts per size and
+    grade), minimal, unique by search count and by the raw engine."""
+    plan = BANK_PLAN if plan is None else plan
+    base = 2026 if seed is None else int(seed)
+    entries = []
+    for (h, w), per in plan.items():
+        for gi, g in enumerate(LADDER.names):
+            got = 0
+            for t in range(tries):
+                s = ((base * 100 + h) * 10 + gi) * 1000 + t
+                mag = MAGNETISE[t % len(MAGNETISE)]
+                r = attempt(h, w, g, s, 0.5, mag)
+                if r is None or unique(r[0]) is not True:
+                    continue
+                got += 1
+                entries.append({"id": f"magnets-{h}x{w}-{g}-{got}", "size": [h, w],
+                                "clues": r[0].to_json(), "answer": r[1].to_json(),
+                                "grade": g, "seed": s,
+                                "recipe": {"hbias": 0.5, "magnetise": mag, "target": g}})
+                if got >= per:
+                    break
+    return entries

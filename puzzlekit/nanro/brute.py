@@ -1,0 +1,223 @@
+"""The raw engine: region by region over non-empty subsets (a region's label
+is its count, so a subset also fixes the label), pruning only on rules whose
+cells are all written, every leaf scored against the rules as stated."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from ..core.grid import Grid
+
+__all__ = ["BruteResult", "count_solutions", "iter_solutions", "space_size", "MAX_REGION"]
+
+MAX_REGION = 16
+
+
+@dataclass(frozen=True)
+class BruteResult:
+    """``count`` is exact unless ``capped`` (then a lower bound)."""
+
+    count: int
+    nodes: int
+    capped: bool
+
+    @property
+    def unique(self):
+        if self.count >= 2:
+            return False
+        return None if self.capped else self.count == 1
+
+
+def space_size(puzzle) -> int:
+    """The size of the raw space, the product of ``2**size - 1`` over regions.
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> space_size(Puzzle.make([[0, 0], [1, 1]]))
+    9
+    """
+    out = 1
+    for s in np.bincount(np.asarray(puzzle.regions).ravel()):
+        out *= (1 << int(s)) - 1
+    return out
+
+
+def _arrays(puzzle):
+    h, w = puzzle.h, puzzle.w
+    g = Grid(h, w)
+    reg = np.asarray(puzzle.regions, dtype=np.int64).ravel()
+    k = int(reg.max()) + 1
+    firsts = np.array([np.flatnonzero(reg == r).min() for r in range(k)])
+    order = np.argsort(firsts).astype(np.int64)
+    sizes = np.bincount(reg, minlength=k)
+    if sizes.max() > MAX_REGION:
+        raise ValueError(f"the raw engine takes regions of at most {MAX_REGION} cells")
+    cells = np.full((k, int(sizes.max())), -1, np.int64)
+    for r in range(k):
+        cs = np.flatnonzero(reg == r)
+        cells[r, :len(cs)] = cs
+    want = np.full(g.n, -1, np.int64)      # full clue value at a cell
+    for c, v in puzzle.clues.items():
+        want[c] = v
+    mark = np.zeros(g.n, np.bool_)
+    for c in puzzle.marks:
+        mark[c] = True
+    hint = np.zeros(k, np.int64)
+    for r, v in puzzle.hints.items():
+        hint[r] = v
+    return (reg, order, sizes.astype(np.int64), cells, np.ascontiguousarray(g.nbrs, np.int64),
+            np.ascontiguousarray(g.blocks2x2, np.int64), want, mark, hint)
+
+
+def count_solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000) -> BruteResult:
+    """Count answers up to ``limit``; a node is one subset written.
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> count_solutions(Puzzle.make([[0, 0], [1, 1]]), limit=10).count
+    4
+    """
+    a = _arrays(puzzle)
+    out = np.zeros((1, len(a[0])), np.bool_)
+    cnt, nodes, capped = _dfs_jit(*a, int(limit), int(max_nodes), out)
+    return BruteResult(int(cnt), int(nodes), bool(capped))
+
+
+def iter_solutions(puzzle, limit: int = 1000, max_nodes: int = 5_000_000):
+    """Yield each answer's numbered-cell mask (up to ``limit``)."""
+    a = _arrays(puzzle)
+    out = np.zeros((limit, len(a[0])), np.bool_)
+    cnt, _, capped = _dfs_jit(*a, int(limit), int(max_nodes), out)
+    if capped:
+        raise RuntimeError("node cap reached")
+    for i in range(min(cnt, limit)):
+        yield out[i].copy()
+
+
+@njit(cache=True)
+def _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, lab):
+    s = sizes[r]
+    k = 0
+    for j in range(s):
+        k += num[cells[r, j]]
+    if hint[r] > 0 and hint[r] != k:
+        return False
+    for j in range(s):
+        c = cells[r, j]
+        if num[c] == 0 and (mark[c] or want[c] > 0):
+            return False
+        if num[c] == 1 and want[c] > 0 and want[c] != k:
+            return False
+        lab[c] = k if num[c] == 1 else 0
+    for j in range(s):                   # rule 5 across written borders
+        c = cells[r, j]
+        if num[c] != 1:
+            continue
+        for d in range(4):
+            u = nbrs[c, d]
+            if u >= 0 and reg[u] != r and num[u] == 1 and lab[u] == k:
+                return False
+    for b in range(blocks.shape[0]):     # rule 4 on written blocks touching r
+        touch = False
+        full = 0
+        for t in range(4):
+            c = blocks[b, t]
+            if reg[c] == r:
+                touch = True
+            if num[c] == 1:
+                full += 1
+        if touch and full == 4:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _sealed(num, nbrs, seen, stack):
+    # numbers cut off from each other by written blanks: rule 3 already broken
+    n = len(num)
+    seen[:] = False
+    start = -1
+    total = 0
+    for c in range(n):
+        if num[c] == 1:
+            total += 1
+            if start < 0:
+                start = c
+    if start < 0:
+        return False
+    seen[start] = True
+    stack[0] = start
+    top = 1
+    got = 0
+    while top > 0:
+        top -= 1
+        v = stack[top]
+        if num[v] == 1:
+            got += 1
+        for d in range(4):
+            u = nbrs[v, d]
+            if u >= 0 and not seen[u] and num[u] != 0:
+                seen[u] = True
+                stack[top] = u
+                top += 1
+    return got < total
+
+
+@njit(cache=True)
+def _leaf_ok(num, reg, nbrs, blocks, lab, seen, stack):
+    for b in range(blocks.shape[0]):
+        if num[blocks[b, 0]] + num[blocks[b, 1]] + num[blocks[b, 2]] + num[blocks[b, 3]] == 4:
+            return False
+    n = len(num)
+    for c in range(n):
+        for d in range(4):
+            u = nbrs[c, d]
+            if u > c and num[c] == 1 and num[u] == 1 and reg[u] != reg[c] and lab[u] == lab[c]:
+                return False
+    return not _sealed(num, nbrs, seen, stack)
+
+
+@njit(cache=True)
+def _dfs_jit(reg, order, sizes, cells, nbrs, blocks, want, mark, hint, limit, max_nodes, out):
+    n = len(reg)
+    K = len(order)
+    num = np.full(n, -1, np.int64)
+    lab = np.zeros(n, np.int64)
+    choice = np.zeros(K, np.int64)
+    seen = np.zeros(n, np.bool_)
+    stack = np.empty(n, np.int64)
+    d = 0
+    choice[0] = 0
+    found = 0
+    nodes = 0
+    while d >= 0:
+        r = order[d]
+        s = sizes[r]
+        choice[d] += 1
+        if choice[d] >= (1 << s):
+            for j in range(s):
+                num[cells[r, j]] = -1
+            d -= 1
+            continue
+        nodes += 1
+        if nodes > max_nodes:
+            return found, nodes, True
+        sub = choice[d]
+        for j in range(s):
+            num[cells[r, j]] = (sub >> j) & 1
+        if not _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, lab):
+            continue
+        if _sealed(num, nbrs, seen, stack):
+            continue
+        if d == K - 1:
+            if _leaf_ok(num, reg, nbrs, blocks, lab, seen, stack):
+                if found < out.shape[0]:
+                    for c in range(n):
+                        out[found, c] = num[c] == 1
+                found += 1
+                if found >= limit:
+                    return found, nodes, False
+            continue
+        d += 1
+        choice[d] = 0
+    return found, nodes, False

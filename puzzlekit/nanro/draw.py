@@ -1,0 +1,77 @@
+"""How a Nanro board is drawn: thick region borders, clues in bold, marks
+as dots, label hints in a region's corner, numbered cells shaded."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..viz import board as vb
+
+__all__ = ["draw", "draw_state"]
+
+SHADE = "#e8e1c8"
+
+
+def _givens(ax, puzzle):
+    w = puzzle.w
+    for c, v in puzzle.clues.items():
+        vb.cell_text(ax, c // w, c % w, v, weight="bold", size=12)
+    for c in puzzle.marks:
+        if c not in puzzle.clues:
+            vb.circles(ax, [c], w, filled=True, radius=0.09)
+    for reg, v in puzzle.hints.items():
+        c = int(np.flatnonzero(puzzle.regions == reg).min())
+        ax.text(c % w + 0.08, c // w + 0.25, f"={v}", fontsize=7, color="#1f5fa8", zorder=6)
+
+
+def draw(puzzle, answer=None, ax=None):
+    """Draw a board, and its answer when given.
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> ax = draw(Puzzle.make([[0, 0], [1, 1]], clues={0: 2})); vb.close(ax)
+    """
+    h, w = puzzle.h, puzzle.w
+    ax = vb.new_board(h, w, ax)
+    vb.region_borders(ax, puzzle.regions.reshape(h, w))
+    if answer is not None:
+        num = answer.values > 0
+        vb.shade_cells(ax, np.flatnonzero(num), SHADE, w)
+        for c in np.flatnonzero(num):
+            if c not in puzzle.clues:
+                vb.cell_text(ax, c // w, c % w, answer.values[c], color="#8a6d1f")
+    _givens(ax, puzzle)
+    return ax
+
+
+def draw_state(puzzle, state, ax, new=None, colour=None):
+    """Draw a partial state: numbered cells shaded (with the label once it is
+    fixed), blank cells dotted, open region labels as small candidates;
+    cells touched by the last step (``new`` over ``state.bits``) highlighted."""
+    h, w, n = puzzle.h, puzzle.w, puzzle.h * puzzle.w
+    ax = vb.new_board(h, w, ax)
+    vb.region_borders(ax, puzzle.regions.reshape(h, w))
+    cell = state.bits[:2 * n].reshape(n, 2)
+    lab = state.bits[2 * n:]
+    start = np.concatenate([[0], np.cumsum(puzzle.sizes)])
+    if new is not None:
+        touched = set(np.flatnonzero(new[:2 * n].reshape(n, 2).any(axis=1)).tolist())
+        for reg in np.flatnonzero([new[2 * n + start[r]:2 * n + start[r + 1]].any()
+                                   for r in range(puzzle.k)]):
+            touched.add(int(np.flatnonzero(puzzle.regions == reg).min()))
+        vb.highlight(ax, sorted(touched), w, color=colour or "#ffcc00")
+    for c in range(n):
+        r = puzzle.regions[c]
+        live = np.flatnonzero(lab[start[r]:start[r + 1]]) + 1
+        if cell[c, 1] and not cell[c, 0]:
+            vb.shade_cells(ax, [c], SHADE, w)
+            if len(live) == 1 and c not in puzzle.clues:
+                vb.cell_text(ax, c // w, c % w, live[0], color="#8a6d1f")
+        elif cell[c, 0] and not cell[c, 1]:
+            vb.circles(ax, [c], w, filled=True, color="#999999", radius=0.06)
+    for r in range(puzzle.k):
+        live = np.flatnonzero(lab[start[r]:start[r + 1]]) + 1
+        if len(live) > 1:
+            c = int(np.flatnonzero(puzzle.regions == r).min())
+            ax.text(c % w + 0.06, c // w + 0.22, ",".join(map(str, live[:4]))
+                    + ("…" if len(live) > 4 else ""), fontsize=5, color="#555555", zorder=6)
+    _givens(ax, puzzle)
+    return ax

@@ -1,0 +1,189 @@
+"""Generation: random partitions, one legal answer per partition by a
+randomized propagating search with restarts, clue minimisation, grading,
+and the bank builder."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.referee import InputError
+from . import brute
+from .ladder import LADDER, NAMES, fast_grade, propagate, search
+from .model import Puzzle, answer_from_mask
+
+__all__ = ["random_partition", "random_answer", "reveal", "minimise", "random_board",
+           "generate", "rebuild_bank", "BANK_SIZES", "BANK_PER_GRADE"]
+
+BANK_SIZES = (6, 8, 10)
+BANK_PER_GRADE = 5
+
+
+def _rng(seed):
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def random_partition(h, w, sizes=(2, 4), seed=None, tries=200) -> np.ndarray:
+    """A random partition of an ``h`` x ``w`` grid into connected regions whose
+    sizes lie in ``sizes`` (inclusive); an ``(h, w)`` label array.
+
+    >>> lab = random_partition(4, 4, (2, 3), seed=1)
+    >>> lab.shape, int(np.bincount(lab.ravel()).min()) >= 2
+    ((4, 4), True)
+    """
+    lo, hi = int(sizes[0]), int(sizes[1])
+    if not 1 <= lo <= hi:
+        raise InputError(f"region sizes must satisfy 1 <= lo <= hi, got {sizes}")
+    rng = _rng(seed)
+    from ..core.grid import Grid
+    g = Grid(h, w)
+    nb = g.nbrs
+    free = lambda v: sum(1 for u in nb[v] if u >= 0 and lab[u] < 0)  # noqa: E731
+    for _ in range(tries):
+        lab = np.full(g.n, -1, np.int64)
+        size = []
+        ok = True
+        while ok and (lab < 0).any():
+            open_ = np.flatnonzero(lab < 0)
+            deg = np.array([free(v) for v in open_])
+            cand = open_[deg == deg.min()]           # the most hemmed-in cell seeds
+            c = int(cand[int(rng.integers(len(cand)))])
+            r = len(size)
+            target = int(rng.integers(lo, hi + 1))
+            lab[c] = r
+            members = [c]
+            while len(members) < target:
+                front = sorted({int(u) for v in members for u in nb[v] if u >= 0 and lab[u] < 0})
+                if not front:
+                    break
+                if rng.random() < 0.5:               # half the time, rescue a hemmed-in cell
+                    fd = np.array([free(u) for u in front])
+                    front = [u for u, d in zip(front, fd) if d == fd.min()]
+                u = front[int(rng.integers(len(front)))]
+                lab[u] = r
+                members.append(u)
+            size.append(len(members))
+            if len(members) < lo:           # merge into a neighbour with room
+                hosts = sorted({int(lab[u]) for v in members for u in nb[v]
+                                if u >= 0 and lab[u] >= 0 and lab[u] != r
+                                and size[lab[u]] + len(members) <= hi})
+                if not hosts:
+                    ok = False
+                    break
+                t = hosts[int(rng.integers(len(hosts)))]
+                lab[members] = t
+                size[t] += len(members)
+                size[r] = 0
+        if ok:
+            _, lab = np.unique(lab, return_inverse=True)
+            return lab.reshape(h, w).astype(np.int32)
+    raise InputError(f"no partition of {h}x{w} into regions of {lo}..{hi} cells found")
+
+
+def random_answer(puzzle, seed=None, max_nodes=4000, restarts=30):
+    """One legal answer (numbered-cell mask) of the bare partition, or None.
+
+    Each restart branches in a fresh random cell order with random value
+    preferences; a run that exhausts its tree without a cap proves there is
+    none.  Returns ``(mask or None, proved_none)``.
+    """
+    rng = _rng(seed)
+    bare = puzzle.with_givens()
+    n = bare.h * bare.w
+    for _ in range(restarts):
+        order = rng.permutation(n)
+        first = (rng.random(n) < 0.5).astype(np.int8)
+        cnt, _, capped, mask = search(bare, "reach", 1, max_nodes, order, first)
+        if cnt:
+            return mask, False
+        if not capped:
+            return None, True
+    return None, False
+
+
+def reveal(puzzle, mask, cells) -> Puzzle:
+    """The puzzle whose full clues are the answer's numbers on ``cells``."""
+    ans = answer_from_mask(puzzle, mask)
+    return puzzle.with_givens(clues={int(c): int(ans.values[c]) for c in cells})
+
+
+def minimise(puzzle, mask, level, seed=None, without=()):
+    """Reveal numbered cells in random order until the fixpoint at ``level``
+    finishes, then take back every clue it can do without.  Returns the clue
+    cells (a sorted list)."""
+    rng = _rng(seed)
+    order = rng.permutation(np.flatnonzero(mask))
+    ok = lambda cells: propagate(reveal(puzzle, mask, cells), level, without)[0] == "solved"  # noqa: E731
+    lo, hi = 0, len(order)
+    if not ok(order):
+        raise ValueError("the fixpoint does not finish even with every number revealed")
+    while lo < hi:                       # fewest revealed in this order that finish
+        mid = (lo + hi) // 2
+        if ok(order[:mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    keep = list(order[:lo])
+    for c in rng.permutation(keep):
+        trial = [x for x in keep if x != c]
+        if ok(trial):
+            keep = trial
+    return sorted(int(c) for c in keep)
+
+
+def random_board(h, w, seed=None, sizes=(2, 4), tries=50):
+    """A random partition with one legal answer: ``(bare puzzle, mask)``."""
+    rng = _rng(seed)
+    for _ in range(tries):
+        p = Puzzle.make(random_partition(h, w, sizes, rng))
+        mask, _ = random_answer(p, rng)
+        if mask is not None:
+            return p, mask
+    raise InputError(f"no legal {h}x{w} board found with region sizes {sizes}")
+
+
+def generate(h, w, seed=None, grade=None, sizes=(2, 4), tries=40):
+    """A minimised board of the given grade (default: minimised for probe).
+
+    >>> p, a = generate(5, 5, seed=3, grade="reach")
+    >>> fast_grade(p)
+    'reach'
+    """
+    if h < 2 or w < 2:
+        raise InputError("Nanro boards need at least 2x2 cells")
+    rng = _rng(seed)
+    target = NAMES[-1] if grade is None else NAMES[LADDER.level(grade)]
+    for _ in range(tries):
+        p, mask = random_board(h, w, rng, sizes)
+        for _ in range(4):
+            cells = minimise(p, mask, target, rng)
+            q = reveal(p, mask, cells)
+            if grade is None or fast_grade(q) == target:
+                return q, answer_from_mask(p, mask)
+    raise InputError(f"no {h}x{w} board of grade {target} found in {tries} tries")
+
+
+def rebuild_bank(seed=None, sizes=BANK_SIZES, per=BANK_PER_GRADE, brute_nodes=3_000_000,
+                 progress=None):
+    """The bank: ``per`` boards per grade per size, each re-proved unique by
+    the raw engine (uncapped) and by the ladder's search before it ships."""
+    ss = np.random.SeedSequence(2026 if seed is None else seed)
+    out = []
+    for n in sizes:
+        for g in NAMES:
+            made = 0
+            while made < per:
+                s = int(ss.spawn(1)[0].generate_state(1)[0])
+                try:
+                    p, a = generate(n, n, seed=s, grade=g)
+                except InputError:
+                    continue
+                br = brute.count_solutions(p, 2, brute_nodes)
+                cnt, _, capped, _ = search(p, "reach", 2, 200_000)
+                if br.capped or br.count != 1 or capped or cnt != 1:
+                    continue
+                made += 1
+                out.append({"id": f"nanro-{n}x{n}-{g}-{made}", "size": [n, n],
+                            "clues": p.to_json(), "answer": a.to_json(), "grade": g,
+                            "seed": s})
+                if progress:
+                    progress(out[-1])
+    return out

@@ -1,0 +1,470 @@
+"""Nanro's rung ladder: one {blank, numbered} variable per cell plus one label
+variable per region (values 1..size), narrowed by count, block, clash, reach
+and probe.  A fused numba fixpoint and search serve the measurements."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from ..core.graph import _articulation_jit, _components_jit, _reach_jit
+from ..core.ladder import Ladder, Rung, State, probe_rung
+
+__all__ = ["NanroState", "LADDER", "NAMES", "Geometry", "geometry", "initial_state",
+           "decode_mask", "propagate", "fast_grade", "search", "active_mask", "WORK"]
+
+NAMES = ("count", "block", "clash", "reach", "probe")
+WORK = ("count scans", "block scans", "clash scans", "reach searches", "cut tests", "probes")
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Arrays the kernels read: region CSR, label offsets, neighbours, blocks,
+    border edges and the variable offsets."""
+
+    n: int
+    rstart: np.ndarray
+    rcells: np.ndarray
+    roff: np.ndarray
+    nbrs: np.ndarray
+    blocks: np.ndarray
+    xedges: np.ndarray
+    offsets: np.ndarray
+
+    def args(self):
+        return (self.n, self.rstart, self.rcells, self.roff, self.nbrs, self.blocks,
+                self.xedges, self.offsets)
+
+
+def geometry(puzzle) -> Geometry:
+    """The kernels' view of a puzzle's regions (cached on the puzzle)."""
+    g = puzzle.__dict__.get("_geom")
+    if g is None:
+        n, reg, sizes = puzzle.h * puzzle.w, puzzle.regions, puzzle.sizes
+        rcells = np.argsort(reg, kind="stable").astype(np.int32)
+        rstart = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        e = puzzle.grid.edges
+        xedges = np.ascontiguousarray(e[reg[e[:, 0]] != reg[e[:, 1]]], dtype=np.int32)
+        offsets = np.concatenate([np.arange(0, 2 * n + 1, 2), 2 * n + rstart[1:]]).astype(np.int64)
+        g = Geometry(n, rstart, rcells, rstart.copy(), np.ascontiguousarray(puzzle.grid.nbrs),
+                     np.ascontiguousarray(puzzle.grid.blocks2x2), xedges, offsets)
+        puzzle.__dict__["_geom"] = g
+    return g
+
+
+class NanroState(State):
+    """State with views ``cell`` (n, 2: blank, numbered) and ``label`` (flat)."""
+
+    __slots__ = ("cell", "label")
+
+    def _init_views(self):
+        n = self.puzzle.h * self.puzzle.w
+        self.cell = self.bits[:2 * n].reshape(n, 2)
+        self.label = self.bits[2 * n:]
+
+
+def initial_state(puzzle) -> NanroState:
+    """All options open, then every given written in.
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> p = Puzzle.make([[0, 0], [1, 1]], clues={0: 2})
+    >>> s = initial_state(p); s.cell[0].tolist(), s.label[:2].tolist()
+    ([False, True], [False, True])
+    """
+    g = geometry(puzzle)
+    s = NanroState(puzzle, g.offsets)
+    for c in list(puzzle.clues) + list(puzzle.marks):
+        s.cell[c, 0] = False
+    for reg, v in list(puzzle.hints.items()) + [(puzzle.regions[c], v) for c, v in puzzle.clues.items()]:
+        a, b = g.roff[reg], g.roff[reg + 1]
+        keep = s.label[a + v - 1]
+        s.label[a:b] = False
+        s.label[a + v - 1] = keep
+    return s
+
+
+def decode_mask(state) -> np.ndarray:
+    """Numbered cells of a decided state."""
+    return ~state.cell[:, 0] & state.cell[:, 1]
+
+
+def active_mask(level=None, without=()) -> np.ndarray:
+    """Which of the five rungs run at ``level`` with ``without`` removed."""
+    top = LADDER.level(level)
+    drop = {LADDER.level(x) for x in without}
+    return np.array([i <= top and i not in drop for i in range(5)], dtype=np.bool_)
+
+
+def propagate(puzzle, level=None, without=(), state=None, cells_only=False):
+    """Fused fixpoint (same result as ``LADDER.fixpoint``); returns
+    ``(status, state)`` with status ``solved`` / ``stable`` / ``contradiction``.
+    ``cells_only`` makes probe assume cell values only, never region labels."""
+    s = initial_state(puzzle) if state is None else state
+    g = geometry(puzzle)
+    work = np.zeros(len(WORK), np.int64)
+    pv = g.n if cells_only else len(g.offsets) - 1
+    r = _fix_jit(s.bits, *g.args(), active_mask(level, without), work, pv)
+    if r < 0:
+        return "contradiction", s
+    return ("solved" if s.solved() else "stable"), s
+
+
+def fast_grade(puzzle, without=()):
+    """Weakest finishing level by the fused fixpoint (None if none finishes)."""
+    for i, name in enumerate(NAMES):
+        if i in {LADDER.level(x) for x in without}:
+            continue
+        if propagate(puzzle, i, without)[0] == "solved":
+            return name
+    return None
+
+
+def search(puzzle, level="reach", limit=2, max_nodes=200_000, order=None, valfirst=None,
+           without=()):
+    """Propagate-and-branch count in numba: ``(count, nodes, capped, mask)``.
+
+    Branches on the first undecided cell of ``order`` trying ``valfirst[c]``
+    (1 numbered, 0 blank) first; ``mask`` is the first solution found.
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> search(Puzzle.make([[0, 0], [1, 1]]), limit=10)[:3]
+    (4, 11, False)
+    """
+    g = geometry(puzzle)
+    s = initial_state(puzzle)
+    n = g.n
+    order = np.arange(n, dtype=np.int64) if order is None else np.ascontiguousarray(order, np.int64)
+    valfirst = (np.ones(n, np.int8) if valfirst is None
+                else np.ascontiguousarray(valfirst, np.int8))
+    sol = np.zeros(len(s.bits), np.bool_)
+    work = np.zeros(len(WORK), np.int64)
+    cnt, nodes, capped = _search_jit(s.bits, *g.args(), active_mask(level, without), work,
+                                     order, valfirst, int(limit), int(max_nodes), sol)
+    return int(cnt), int(nodes), bool(capped), sol[1:2 * n:2] & ~sol[0:2 * n:2]
+
+
+def _rung_fn(i):
+    def fn(state, counters):
+        g = geometry(state.puzzle)
+        work = np.zeros(len(WORK), np.int64)
+        r = _apply_jit(i, state.bits, *g.args(), work)
+        for name, v in zip(WORK, work.tolist()):
+            if v:
+                counters[name] += v
+        return int(r)
+    fn.__name__ = NAMES[i]
+    return fn
+
+
+LADDER = Ladder([
+    Rung("count", _rung_fn(0), "#1f77b4", "numbered <= label <= numbered + unknown; both saturating ends"),
+    Rung("block", _rung_fn(1), "#2ca02c", "three numbers in a 2x2 blank the fourth"),
+    Rung("clash", _rung_fn(2), "#9467bd", "equal labels may not touch across a border, both ways"),
+    Rung("reach", _rung_fn(3), "#ff7f0e", "unreachable cells blank; cut vertices of the pinned group numbered"),
+    probe_rung(),
+])
+
+
+# ---------------------------------------------------------------- kernels
+@njit(cache=True)
+def _count_jit(bits, n, rstart, rcells, roff, work):
+    changed = 0
+    for r in range(len(rstart) - 1):
+        work[0] += 1
+        N = 0
+        U = 0
+        for j in range(rstart[r], rstart[r + 1]):
+            c = rcells[j]
+            b0, b1 = bits[2 * c], bits[2 * c + 1]
+            if b1 and not b0:
+                N += 1
+            elif b1 and b0:
+                U += 1
+            elif not b0:
+                return -1
+        size = rstart[r + 1] - rstart[r]
+        base = 2 * n + roff[r]
+        lo, hi = max(N, 1), N + U
+        lmin, lmax = size + 1, 0
+        for v in range(1, size + 1):
+            if bits[base + v - 1]:
+                if v < lo or v > hi:
+                    bits[base + v - 1] = False
+                    changed = 1
+                else:
+                    lmin = min(lmin, v)
+                    lmax = max(lmax, v)
+        if lmax == 0:
+            return -1
+        if U > 0 and (lmax == N or lmin == N + U):
+            kill = 1 if lmax == N else 0
+            for j in range(rstart[r], rstart[r + 1]):
+                c = rcells[j]
+                if bits[2 * c] and bits[2 * c + 1]:
+                    bits[2 * c + kill] = False
+            changed = 1
+    return changed
+
+
+@njit(cache=True)
+def _block_jit(bits, blocks, work):
+    changed = 0
+    for b in range(blocks.shape[0]):
+        work[1] += 1
+        nf = 0
+        und = -1
+        nu = 0
+        for t in range(4):
+            c = blocks[b, t]
+            if bits[2 * c + 1] and not bits[2 * c]:
+                nf += 1
+            elif bits[2 * c + 1]:
+                nu += 1
+                und = c
+        if nf == 4:
+            return -1
+        if nf == 3 and nu == 1:
+            bits[2 * und + 1] = False
+            changed = 1
+    return changed
+
+
+@njit(cache=True)
+def _fixed_label(bits, base, size):
+    v = 0
+    for t in range(size):
+        if bits[base + t]:
+            if v:
+                return 0
+            v = t + 1
+    return v
+
+
+@njit(cache=True)
+def _clash_jit(bits, n, reg, rstart, roff, xedges, work):
+    changed = 0
+    for e in range(xedges.shape[0]):
+        work[2] += 1
+        a, b = xedges[e, 0], xedges[e, 1]
+        ra, rb = reg[a], reg[b]
+        ba, bb = 2 * n + roff[ra], 2 * n + roff[rb]
+        sa, sb = rstart[ra + 1] - rstart[ra], rstart[rb + 1] - rstart[rb]
+        an = bits[2 * a + 1] and not bits[2 * a]
+        bn = bits[2 * b + 1] and not bits[2 * b]
+        la = _fixed_label(bits, ba, sa)
+        lb = _fixed_label(bits, bb, sb)
+        if an and bn:
+            if la > 0 and la <= sb and bits[bb + la - 1]:
+                bits[bb + la - 1] = False
+                changed = 1
+                if _fixed_label(bits, bb, sb) == 0 and not bits[bb:bb + sb].any():
+                    return -1
+            if lb > 0 and lb <= sa and bits[ba + lb - 1]:
+                bits[ba + lb - 1] = False
+                changed = 1
+                if not bits[ba:ba + sa].any():
+                    return -1
+        elif la > 0 and la == lb:
+            if an and bits[2 * b + 1] and bits[2 * b]:
+                bits[2 * b + 1] = False
+                changed = 1
+            elif bn and bits[2 * a + 1] and bits[2 * a]:
+                bits[2 * a + 1] = False
+                changed = 1
+    return changed
+
+
+@njit(cache=True)
+def _reach_rung_jit(bits, n, nbrs, work):
+    mask = np.empty(n, np.bool_)
+    first = -1
+    npin = 0
+    for c in range(n):
+        mask[c] = bits[2 * c + 1]
+        if mask[c] and not bits[2 * c]:
+            npin += 1
+            if first < 0:
+                first = c
+    if first < 0:
+        return 0
+    work[3] += 1
+    labels = np.empty(n, np.int32)
+    _components_jit(nbrs, mask, labels)
+    pc = labels[first]
+    changed = 0
+    for c in range(n):
+        if mask[c] and labels[c] != pc:
+            if not bits[2 * c]:
+                return -1
+            bits[2 * c + 1] = False
+            mask[c] = False
+            changed = 1
+    if npin < 2:
+        return changed
+    cut = np.zeros(n, np.bool_)
+    _articulation_jit(nbrs, mask, cut)
+    seeds = np.array([first], np.int64)
+    seen = np.zeros(n, np.bool_)
+    for c in range(n):
+        if cut[c] and bits[2 * c]:
+            work[4] += 1
+            mask[c] = False
+            seen[:] = False
+            _reach_jit(nbrs, mask, seeds, seen)
+            mask[c] = True
+            for d in range(n):
+                if bits[2 * d + 1] and not bits[2 * d] and not seen[d]:
+                    bits[2 * c] = False
+                    changed = 1
+                    break
+    return changed
+
+
+@njit(cache=True)
+def _apply_jit(i, bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, work):
+    if i == 0:
+        return _count_jit(bits, n, rstart, rcells, roff, work)
+    if i == 1:
+        return _block_jit(bits, blocks, work)
+    if i == 2:
+        reg = np.empty(n, np.int32)
+        for r in range(len(rstart) - 1):
+            for j in range(rstart[r], rstart[r + 1]):
+                reg[rcells[j]] = r
+        return _clash_jit(bits, n, reg, rstart, roff, xedges, work)
+    return _reach_rung_jit(bits, n, nbrs, work)
+
+
+@njit(cache=True)
+def _dead(bits, offsets):
+    for v in range(len(offsets) - 1):
+        if not bits[offsets[v]:offsets[v + 1]].any():
+            return True
+    return False
+
+
+@njit(cache=True)
+def _prop_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work):
+    while True:
+        progressed = False
+        for i in range(4):
+            if not active[i]:
+                continue
+            r = _apply_jit(i, bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, work)
+            if r < 0:
+                return -1
+            if r > 0:
+                if _dead(bits, offsets):
+                    return -1
+                progressed = True
+                break
+        if not progressed:
+            return 0
+
+
+@njit(cache=True)
+def _fix_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work, pv):
+    while True:
+        if _prop_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work) < 0:
+            return -1
+        if not active[4]:
+            return 0
+        changed = False
+        for v in range(pv):
+            a, b = offsets[v], offsets[v + 1]
+            if bits[a:b].sum() < 2:
+                continue
+            for k in range(a, b):
+                if not bits[k]:
+                    continue
+                trial = bits.copy()
+                trial[a:b] = False
+                trial[k] = True
+                work[5] += 1
+                if _prop_jit(trial, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets,
+                             active, work) < 0:
+                    bits[k] = False
+                    changed = True
+            if not bits[a:b].any():
+                return -1
+        if not changed:
+            return 0
+
+
+@njit(cache=True)
+def _legal_jit(bits, n, rstart, rcells, nbrs, blocks, xedges):
+    num = np.empty(n, np.bool_)
+    for c in range(n):
+        num[c] = bits[2 * c + 1] and not bits[2 * c]
+    lab = np.zeros(n, np.int64)
+    for r in range(len(rstart) - 1):
+        k = 0
+        for j in range(rstart[r], rstart[r + 1]):
+            k += num[rcells[j]]
+        if k == 0:
+            return False
+        for j in range(rstart[r], rstart[r + 1]):
+            lab[rcells[j]] = k
+    for b in range(blocks.shape[0]):
+        if num[blocks[b, 0]] and num[blocks[b, 1]] and num[blocks[b, 2]] and num[blocks[b, 3]]:
+            return False
+    for e in range(xedges.shape[0]):
+        a, b = xedges[e, 0], xedges[e, 1]
+        if num[a] and num[b] and lab[a] == lab[b]:
+            return False
+    labels = np.empty(n, np.int32)
+    return _components_jit(nbrs, num, labels) == 1
+
+
+@njit(cache=True)
+def _search_jit(bits0, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work,
+                order, valfirst, limit, max_nodes, sol):
+    nb = len(bits0)
+    stack = np.empty((nb + 2, nb), np.bool_)
+    stack[0] = bits0
+    top = 1
+    nodes = 0
+    found = 0
+    nv = len(offsets) - 1
+    while top > 0 and found < limit:
+        if nodes >= max_nodes:
+            return found, nodes, True
+        top -= 1
+        bits = stack[top].copy()
+        nodes += 1
+        if _fix_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work,
+                    nv) < 0:
+            continue
+        var = -1
+        for t in range(n):
+            c = order[t]
+            if bits[2 * c] and bits[2 * c + 1]:
+                var = c
+                break
+        if var < 0:
+            for v in range(n, nv):
+                if bits[offsets[v]:offsets[v + 1]].sum() > 1:
+                    var = v
+                    break
+        if var < 0:
+            if _legal_jit(bits, n, rstart, rcells, nbrs, blocks, xedges):
+                if found == 0:
+                    sol[:] = bits
+                found += 1
+            continue
+        a, b = offsets[var], offsets[var + 1]
+        first = a + valfirst[var] if var < n else a
+        for k in range(b - 1, a - 1, -1):
+            if bits[k] and k != first:
+                stack[top] = bits
+                stack[top, a:b] = False
+                stack[top, k] = True
+                top += 1
+        if bits[first]:
+            stack[top] = bits
+            stack[top, a:b] = False
+            stack[top, first] = True
+            top += 1
+    return found, nodes, False

@@ -1,0 +1,268 @@
+"""Nanro boards and answers: types, JSON, and the referee.
+
+Puzzle JSON (``size`` is ``[h, w]``; ``regions`` one integer label per cell;
+``clues`` full clues ``[r, c, v]``: the cell is numbered and its region counts
+to ``v``; ``marks`` position-only clues ``[r, c]``: the cell is numbered;
+``hints`` region-level label hints ``[r, c, v]``: the region holding ``(r, c)``
+counts to ``v``, with no cell named)::
+
+    {"size": [2, 2], "regions": [[0, 0], [1, 1]],
+     "clues": [[0, 0, 2]], "marks": [[1, 1]], "hints": []}
+
+Answer JSON: one number per cell, 0 for a blank cell::
+
+    {"grid": [[2, 2], [0, 1]]}
+
+The example is the unique answer of the example puzzle.  Rule ids the
+referee names: ``empty`` (a region without a number), ``count`` (a number is
+not its region's count), ``connected``, ``block`` (a fully numbered 2x2),
+``clash`` (equal numbers across a border), and ``clue`` / ``mark`` / ``hint``
+(the answer ignores a given).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from ..core.grid import Grid, relabel
+from ..core.referee import InputError, Violation
+
+__all__ = ["Puzzle", "Answer", "RULES", "check", "answer_from_mask"]
+
+RULES = ("empty", "count", "connected", "block", "clash", "clue", "mark", "hint")
+
+
+def _cells(obj, key, width, h, w):
+    out = []
+    for item in obj.get(key, []) or []:
+        if not isinstance(item, (list, tuple)) or len(item) != width:
+            raise InputError(f"{key}: each entry must be a list of {width} integers, got {item!r}")
+        try:
+            vals = [int(x) for x in item]
+        except (TypeError, ValueError):
+            raise InputError(f"{key}: entries must be integers, got {item!r}")
+        r, c = vals[0], vals[1]
+        if not (0 <= r < h and 0 <= c < w):
+            raise InputError(f"{key}: cell ({r}, {c}) is outside the {h}x{w} grid")
+        out.append(vals)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Puzzle:
+    """A Nanro board: regions and the three kinds of given.
+
+    ``regions`` is a flat int32 array of labels 0..k-1 (row-major);
+    ``clues`` maps cell -> value, ``marks`` is a frozenset of cells,
+    ``hints`` maps region -> value.
+
+    >>> p = Puzzle.from_json({"size": [2, 2], "regions": [[0, 0], [1, 1]], "clues": [[0, 0, 2]]})
+    >>> p.k, p.sizes.tolist(), dict(p.clues)
+    (2, [2, 2], {0: 2})
+    """
+
+    h: int
+    w: int
+    regions: np.ndarray
+    clues: dict = field(default_factory=dict)
+    marks: frozenset = frozenset()
+    hints: dict = field(default_factory=dict)
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid(self.h, self.w)
+
+    @property
+    def shape(self):
+        return (self.h, self.w)
+
+    @cached_property
+    def k(self) -> int:
+        return int(self.regions.max()) + 1
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        return np.bincount(self.regions, minlength=self.k).astype(np.int64)
+
+    @classmethod
+    def make(cls, regions, clues=None, marks=(), hints=None) -> "Puzzle":
+        """Build from a 2-D label array; ``clues`` {cell: v}, ``hints`` {region: v}."""
+        lab = np.asarray(regions)
+        if lab.ndim != 2 or lab.size == 0:
+            raise InputError("regions must be a non-empty 2-D grid of labels")
+        h, w = lab.shape
+        flat = relabel(lab).astype(np.int32)
+        p = cls(h, w, flat, dict(clues or {}), frozenset(int(c) for c in marks),
+                dict(hints or {}))
+        p._validate()
+        return p
+
+    def _validate(self):
+        for cell, v in self.clues.items():
+            s = int(self.sizes[self.regions[cell]])
+            if not 1 <= v <= s:
+                raise InputError(f"clue {v} at cell {divmod(cell, self.w)} is outside 1..{s} "
+                                 "(its region's size)")
+        for reg, v in self.hints.items():
+            s = int(self.sizes[reg])
+            if not 1 <= v <= s:
+                raise InputError(f"hint {v} for a region of {s} cells is outside 1..{s}")
+
+    @classmethod
+    def from_json(cls, obj) -> "Puzzle":
+        if not isinstance(obj, dict):
+            raise InputError("puzzle must be a JSON object")
+        if "regions" not in obj:
+            raise InputError("puzzle needs 'regions'")
+        try:
+            lab = np.array(obj["regions"], dtype=np.int64)
+        except (TypeError, ValueError):
+            raise InputError("regions must be a rectangular grid of integers")
+        if lab.ndim != 2 or lab.size == 0:
+            raise InputError("regions must be a non-empty 2-D grid of integers")
+        h, w = lab.shape
+        if "size" in obj and list(obj["size"]) != [h, w]:
+            raise InputError(f"size {obj['size']} does not match regions of shape {h}x{w}")
+        if (lab < 0).any():
+            raise InputError("region labels must be non-negative")
+        flat = relabel(lab).astype(np.int32)
+        clues = {}
+        for r, c, v in _cells(obj, "clues", 3, h, w):
+            if clues.get(r * w + c, v) != v:
+                raise InputError(f"clues: two values at cell ({r}, {c})")
+            clues[r * w + c] = v
+        marks = frozenset(r * w + c for r, c in _cells(obj, "marks", 2, h, w))
+        hints = {}
+        for r, c, v in _cells(obj, "hints", 3, h, w):
+            reg = int(flat[r * w + c])
+            if hints.get(reg, v) != v:
+                raise InputError(f"hints: two values for the region of ({r}, {c})")
+            hints[reg] = v
+        p = cls(h, w, flat, clues, marks, hints)
+        p._validate()
+        return p
+
+    def to_json(self) -> dict:
+        w = self.w
+        first = {}
+        for i, reg in enumerate(self.regions.tolist()):
+            first.setdefault(reg, i)
+        return {"size": [self.h, self.w],
+                "regions": self.regions.reshape(self.h, self.w).tolist(),
+                "clues": [[i // w, i % w, int(v)] for i, v in sorted(self.clues.items())],
+                "marks": [[i // w, i % w] for i in sorted(self.marks)],
+                "hints": [[first[g] // w, first[g] % w, int(v)]
+                          for g, v in sorted(self.hints.items())]}
+
+    def with_givens(self, clues=None, marks=(), hints=None) -> "Puzzle":
+        """The same regions with other givens."""
+        return Puzzle(self.h, self.w, self.regions, dict(clues or {}),
+                      frozenset(marks), dict(hints or {}))
+
+
+@dataclass(frozen=True, eq=False)
+class Answer:
+    """Numbers per cell (0 blank), flat int array of length ``h * w``."""
+
+    h: int
+    w: int
+    values: np.ndarray
+
+    @property
+    def numbered(self) -> np.ndarray:
+        return self.values > 0
+
+    @classmethod
+    def from_json(cls, obj) -> "Answer":
+        if not isinstance(obj, dict) or "grid" not in obj:
+            raise InputError("answer must be a JSON object with a 'grid'")
+        try:
+            g = np.array(obj["grid"], dtype=np.int64)
+        except (TypeError, ValueError):
+            raise InputError("answer grid must be a rectangular grid of integers")
+        if g.ndim != 2 or g.size == 0:
+            raise InputError("answer grid must be a non-empty 2-D grid")
+        if (g < 0).any():
+            raise InputError("answer numbers must be non-negative (0 = blank)")
+        return cls(g.shape[0], g.shape[1], g.ravel())
+
+    def to_json(self) -> dict:
+        return {"grid": self.values.reshape(self.h, self.w).tolist()}
+
+
+def answer_from_mask(puzzle: Puzzle, mask) -> Answer:
+    """The answer numbering ``mask``: each number is its region's count.
+
+    >>> p = Puzzle.make([[0, 0], [1, 1]])
+    >>> answer_from_mask(p, [1, 1, 0, 1]).values.tolist()
+    [2, 2, 0, 1]
+    """
+    mask = np.asarray(mask, dtype=bool).ravel()
+    counts = np.bincount(puzzle.regions[mask], minlength=puzzle.k)
+    return Answer(puzzle.h, puzzle.w, np.where(mask, counts[puzzle.regions], 0).astype(np.int64))
+
+
+def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
+    """Every rule the answer breaks (empty list: legal).
+
+    >>> p = Puzzle.make([[0, 0], [1, 1]])
+    >>> [v.rule for v in check(p, answer_from_mask(p, [1, 1, 1, 1]))]
+    ['block', 'clash', 'clash']
+    >>> check(p, answer_from_mask(p, [1, 1, 0, 1]))
+    []
+    """
+    if (answer.h, answer.w) != (puzzle.h, puzzle.w):
+        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {puzzle.h}x{puzzle.w}")
+    g, w, reg, val = puzzle.grid, puzzle.w, puzzle.regions, answer.values
+    num = val > 0
+    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    out = []
+    counts = np.bincount(reg[num], minlength=puzzle.k)
+    for r in range(puzzle.k):
+        cells = np.flatnonzero(reg == r)
+        if counts[r] == 0:
+            out.append(Violation("empty", tuple(rc(i) for i in cells), "a region has no number"))
+        bad = [i for i in cells if num[i] and val[i] != counts[r]]
+        if bad:
+            out.append(Violation("count", tuple(rc(i) for i in bad),
+                                 f"numbers in a region with {counts[r]} numbered cells "
+                                 f"are not all {counts[r]}"))
+    seen = np.zeros(g.n, bool)
+    comps = []
+    for s in np.flatnonzero(num):
+        if seen[s]:
+            continue
+        comp, stack, seen[s] = [], [s], True
+        while stack:
+            v = stack.pop()
+            comp.append(v)
+            for u in g.nbrs[v]:
+                if u >= 0 and num[u] and not seen[u]:
+                    seen[u] = True
+                    stack.append(u)
+        comps.append(comp)
+    if len(comps) > 1:
+        small = min(comps, key=len)
+        out.append(Violation("connected", tuple(rc(i) for i in sorted(small)),
+                             f"the numbers form {len(comps)} separate groups"))
+    for blk in g.blocks2x2:
+        if num[blk].all():
+            out.append(Violation("block", tuple(rc(i) for i in blk), "a 2x2 block is fully numbered"))
+    for a, b in g.edges:
+        if reg[a] != reg[b] and num[a] and num[b] and val[a] == val[b]:
+            out.append(Violation("clash", (rc(a), rc(b)),
+                                 f"equal numbers {val[a]} touch across a region border"))
+    for i, v in puzzle.clues.items():
+        if val[i] != v:
+            out.append(Violation("clue", (rc(i),), f"clue {v} but the answer has {val[i]}"))
+    for i in puzzle.marks:
+        if not num[i]:
+            out.append(Violation("mark", (rc(i),), "a marked cell is blank"))
+    for r, v in puzzle.hints.items():
+        if counts[r] != v:
+            cells = np.flatnonzero(reg == r)
+            out.append(Violation("hint", tuple(rc(i) for i in cells),
+                                 f"region hinted {v} counts {counts[r]}"))
+    return out

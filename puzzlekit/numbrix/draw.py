@@ -1,0 +1,56 @@
+"""How a Numbrix board is drawn: printed numbers bold, the answer's walk as a
+faint line, candidate states as pencil marks."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..viz import board as vb
+
+__all__ = ["draw", "draw_state"]
+
+
+def draw(puzzle, answer=None, ax=None, walk: bool = True):
+    """Draw ``puzzle`` (and ``answer`` if given) on a new or given axes.
+
+    >>> from puzzlekit.numbrix.model import Puzzle
+    >>> ax = draw(Puzzle(np.array([[1, 0], [0, 0]]))); vb.close(ax)
+    """
+    h, w = puzzle.h, puzzle.w
+    ax = vb.new_board(h, w, ax=ax)
+    size = 11 if max(h, w) <= 8 else 9
+    if answer is not None:
+        if walk:
+            vb.path(ax, answer.path(), w, color="#9ecae1", lw=4.0, zorder=2)
+        vb.numbers(ax, answer.grid, color="#666666", size=size, mask=puzzle.clues == 0)
+    vb.numbers(ax, puzzle.clues, color=vb.INK, size=size, weight="bold")
+    return ax
+
+
+def draw_state(puzzle, state, ax, new=None, colour=None):
+    """A partial state: decided cells show their number, open cells their
+    pencil marks (or how many remain); cells that just lost bits are outlined
+    in the rung's colour."""
+    h, w = puzzle.h, puzzle.w
+    n = h * w
+    ax = vb.new_board(h, w, ax=ax)
+    cand = np.asarray(state.bits).reshape(n, n)
+    size = 10 if max(h, w) <= 8 else 8
+    for c in range(n):
+        r, q = divmod(c, w)
+        vals = np.flatnonzero(cand[c]) + 1
+        if len(vals) == 1:
+            bold = puzzle.clues[r, q] > 0
+            vb.cell_text(ax, r, q, int(vals[0]), size=size,
+                         weight="bold" if bold else "normal",
+                         color=vb.INK if bold else "#1f4e79")
+        elif len(vals) == 0:
+            vb.shade_cells(ax, [c], "#f4b6b6", w=w)
+        elif len(vals) <= 4 and n <= 36:
+            vb.candidates(ax, r, q, vals.tolist(), n=4, size=5.5)
+        else:
+            vb.cell_text(ax, r, q, f"{len(vals)}?", size=size - 3, color="#888888")
+    if new is not None and colour is not None:
+        hit = np.asarray(new).reshape(n, n).any(axis=1)
+        if hit.any():
+            vb.highlight(ax, np.flatnonzero(hit), w=w, color=colour)
+    return ax

@@ -1,0 +1,235 @@
+"""Answers by backbite moves between Hamiltonian paths; clue sets by reveal.
+
+``backbite`` never rejects a path and never restarts: from the snake it walks
+between answers.  ``adversarial`` reveals until a ladder level finishes and
+then takes back every number the level can do without; ``reveal_until_unique``
+reveals in random order until the raw engine says the answer is unique.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..core.grid import Grid
+from ..core.referee import InputError
+from .brute import brute_count
+from .ladder import LADDER, initial_state
+from .model import Answer, Puzzle
+
+__all__ = ["snake", "backbite", "random_answer", "turns", "adversarial",
+           "reveal_until_unique", "generate", "rebuild_bank", "MOVES_PER_CELL"]
+
+MOVES_PER_CELL = 60
+
+
+def _rng(seed):
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def snake(h: int, w: int) -> np.ndarray:
+    """The boustrophedon path, row by row (cells in order).
+
+    >>> snake(2, 3).tolist()
+    [0, 1, 2, 5, 4, 3]
+    """
+    rows = [np.arange(r * w, (r + 1) * w)[:: 1 if r % 2 == 0 else -1] for r in range(h)]
+    return np.concatenate(rows).astype(np.int64)
+
+
+def backbite(path, h: int, w: int, moves: int, seed=None):
+    """Apply ``moves`` backbite proposals to ``path``; returns (path, accepted).
+
+    A proposal picks an end and one of its grid neighbours u; unless u is the
+    end's own successor, the edge (end, u) is added and the edge entering u
+    from the far side dropped, which reverses a prefix (or suffix).
+
+    >>> p, acc = backbite(snake(4, 4), 4, 4, 200, seed=1)
+    >>> from puzzlekit.numbrix.model import is_answer
+    >>> is_answer(Answer.from_path(4, 4, p).grid, 4, 4), 0 < acc <= 200
+    (True, True)
+    """
+    rng = _rng(seed)
+    g = Grid(h, w)
+    path = np.ascontiguousarray(path, dtype=np.int64).copy()
+    ends = rng.integers(0, 2, size=moves).astype(np.int64)
+    picks = rng.random(moves)
+    acc = _backbite_jit(path, np.ascontiguousarray(g.nbrs), ends, picks)
+    return path, int(acc)
+
+
+def random_answer(h: int, w: int, seed=None, moves_per_cell: float = MOVES_PER_CELL) -> Answer:
+    """An answer sampled by backbite from the snake."""
+    p, _ = backbite(snake(h, w), h, w, int(round(moves_per_cell * h * w)), seed)
+    return Answer.from_path(h, w, p)
+
+
+def turns(path, w: int) -> int:
+    """Number of turns of a path (direction changes).
+
+    >>> turns(snake(10, 10), 10)
+    18
+    """
+    p = np.asarray(path)
+    r, c = np.divmod(p, w)
+    d = np.stack([np.diff(r), np.diff(c)], axis=1)
+    return int(np.any(d[1:] != d[:-1], axis=1).sum())
+
+
+def _finishes(h, w, values, cells, level):
+    puz = Puzzle.from_cells(h, w, values, cells)
+    st = initial_state(puz)
+    if LADDER.level(level) == len(LADDER) - 1 and brute_count(puz, 2) != 1:
+        # a sound ladder only finishes unique boards: skip the costly probe
+        LADDER.fixpoint(st, len(LADDER) - 2)
+        return False, st
+    return LADDER.fixpoint(st, level).solved, st
+
+
+def adversarial(answer: Answer, level="edge", seed=None, reveal_level=None):
+    """An irredundant clue set for ``level``: reveal (at random among the
+    cells the level has not decided) until the level finishes, then take
+    back, in random order, every number it can do without.  Returns cells.
+
+    ``reveal_level`` (default ``level``) runs the reveal phase at another
+    level; a weaker one is cheaper and still ends where ``level`` finishes.
+    """
+    rng = _rng(seed)
+    h, w = answer.grid.shape
+    vals = answer.grid.ravel()
+    n = h * w
+    order = rng.permutation(n)
+    cells = []
+    while True:
+        done, st = _finishes(h, w, vals, cells, level if reveal_level is None else reveal_level)
+        if done:
+            break
+        open_ = st.cand.sum(axis=1) > 1
+        nxt = next((int(c) for c in order if open_[c] and c not in cells), None)
+        if nxt is None:
+            nxt = next(int(c) for c in order if c not in cells)
+        cells.append(nxt)
+    for c in list(rng.permutation(cells)):
+        trial = [x for x in cells if x != c]
+        if _finishes(h, w, vals, trial, level)[0]:
+            cells = trial
+    return sorted(cells)
+
+
+def reveal_until_unique(answer: Answer, seed=None, max_nodes: int = 20_000_000):
+    """Reveal numbers in random order until the raw engine proves the answer
+    unique; returns the reveal order's length needed and the order.
+
+    Uniqueness only grows with the revealed prefix, so the shortest unique
+    prefix is found by bisection.
+    """
+    rng = _rng(seed)
+    h, w = answer.grid.shape
+    vals = answer.grid.ravel()
+    order = rng.permutation(h * w)
+    lo, hi = 0, h * w  # prefix hi is unique; lo is not (or unknown-small)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        cnt = brute_count(Puzzle.from_cells(h, w, vals, order[:mid]), 2, max_nodes)
+        if cnt == 1:
+            hi = mid
+        else:
+            lo = mid
+    return hi, order
+
+
+def generate(h: int, w: int, seed=None, grade=None):
+    """A unique board: a backbite answer and an adversarial clue set for
+    ``grade`` (default ``edge``).  Returns ``(puzzle, answer)``."""
+    if h < 1 or w < 1 or h * w > 400:
+        raise InputError(f"board size must be between 1x1 and 400 cells, got {h}x{w}")
+    rng = _rng(seed)
+    level = "edge" if grade is None else grade
+    if LADDER.level(level) == 0:
+        level = "pin"
+    ans = random_answer(h, w, rng)
+    cells = adversarial(ans, level, rng)
+    return Puzzle.from_cells(h, w, ans.grid.ravel(), cells), ans
+
+
+BANK_PLAN = {4: ("link", "block", "edge", "probe"), 6: ("link", "block", "edge", "probe"),
+             8: ("link", "block", "edge", "probe"), 10: ("link", "block", "edge", "edge")}
+
+
+def rebuild_bank(seed=None, per_size: int = 16, progress=None):
+    """The bank: ``per_size`` boards each of 4x4, 6x6, 8x8 and 10x10.
+
+    Each board: a backbite answer, an adversarial clue set for a target level
+    (cycling through ``BANK_PLAN``), proved unique by the raw engine, graded
+    by the weakest finishing level, and skipped if the reversal certificate
+    reads a second answer off it (it cannot, on a unique board).
+    """
+    from .certify import reversal
+    base = 20261129 if seed is None else int(seed)
+    it = progress or (lambda x, **k: x)
+    out = []
+    for size, plan in BANK_PLAN.items():
+        k = 0
+        tries = 0
+        while k < per_size:
+            s = base + 1000 * size + tries
+            tries += 1
+            rng = np.random.default_rng(s)
+            ans = random_answer(size, size, rng)
+            cells = adversarial(ans, plan[k % len(plan)], rng)
+            puz = Puzzle.from_cells(size, size, ans.grid.ravel(), cells)
+            if brute_count(puz, 2) != 1 or reversal(puz, ans) is not None:
+                continue
+            grade = LADDER.grade(initial_state(puz))
+            out.append({"id": f"numbrix-{size}x{size}-{k + 1:03d}", "size": [size, size],
+                        "clues": puz.to_json(), "answer": ans.to_json(),
+                        "grade": grade, "seed": s})
+            k += 1
+    return out
+
+
+# ---------------------------------------------------------------- kernels
+@njit(cache=True)
+def _backbite_jit(path, nbrs, ends, picks):
+    n = path.shape[0]
+    pos = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        pos[path[i]] = i
+    acc = 0
+    if n < 3:
+        return 0
+    for t in range(ends.shape[0]):
+        at_start = ends[t] == 0
+        e = path[0] if at_start else path[n - 1]
+        deg = 0
+        for d in range(4):
+            if nbrs[e, d] >= 0:
+                deg += 1
+        k = int(picks[t] * deg)
+        if k >= deg:
+            k = deg - 1
+        u = -1
+        for d in range(4):
+            if nbrs[e, d] >= 0:
+                if k == 0:
+                    u = nbrs[e, d]
+                    break
+                k -= 1
+        j = pos[u]
+        if at_start:
+            if j == 1:
+                continue
+            a, b = 0, j - 1
+        else:
+            if j == n - 2:
+                continue
+            a, b = j + 1, n - 1
+        while a < b:
+            x = path[a]
+            path[a] = path[b]
+            path[b] = x
+            pos[path[a]] = a
+            pos[path[b]] = b
+            a += 1
+            b -= 1
+        acc += 1
+    return acc

@@ -1,0 +1,208 @@
+"""Numbrix boards and answers: types, JSON, and the referee.
+
+JSON schema.  A puzzle is ``{"rows": h, "cols": w, "grid": [[...], ...]}``
+with ``h`` rows of ``w`` integers, 0 for a blank cell and ``1..h*w`` for a
+printed number.  An answer is ``{"grid": [[...], ...]}`` with every cell filled.
+Worked example (a 2x3 board and its unique answer)::
+
+    puzzle  {"rows": 2, "cols": 3, "grid": [[1, 0, 3], [0, 0, 0]]}
+    answer  {"grid": [[1, 2, 3], [6, 5, 4]]}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.referee import InputError, Violation
+
+__all__ = ["Puzzle", "Answer", "RULES", "check", "is_answer", "path_of"]
+
+RULES = {
+    "range": "every cell holds a number from 1 to h*w",
+    "duplicate": "no number is used twice",
+    "missing": "every number from 1 to h*w appears",
+    "adjacent": "consecutive numbers share an edge",
+    "clue": "a printed number is kept",
+}
+
+
+def _grid(obj, what):
+    if not isinstance(obj, (list, tuple)) or not obj or not all(isinstance(r, (list, tuple)) for r in obj):
+        raise InputError(f"{what} must be a non-empty list of rows")
+    w = len(obj[0])
+    if w == 0 or any(len(r) != w for r in obj):
+        raise InputError(f"{what} rows must all have the same positive length")
+    try:
+        a = np.array(obj, dtype=object)
+        if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in a.ravel()):
+            raise TypeError
+    except TypeError:
+        raise InputError(f"{what} must hold integers only") from None
+    return np.array(obj, dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Puzzle:
+    """An ``h`` by ``w`` board; ``clues[r, c]`` is the printed number or 0.
+
+    >>> p = Puzzle.from_json({"rows": 2, "cols": 3, "grid": [[1, 0, 3], [0, 0, 0]]})
+    >>> p.n, p.printed().tolist()
+    (6, [[0, 1], [2, 3]])
+    """
+
+    clues: np.ndarray
+
+    @property
+    def h(self):
+        return int(self.clues.shape[0])
+
+    @property
+    def w(self):
+        return int(self.clues.shape[1])
+
+    @property
+    def shape(self):
+        return (self.h, self.w)
+
+    @property
+    def n(self):
+        return self.h * self.w
+
+    @classmethod
+    def blank(cls, h, w):
+        return cls(np.zeros((h, w), dtype=np.int64))
+
+    @classmethod
+    def from_cells(cls, h, w, answer_flat, cells):
+        """The board printing ``answer_flat`` (values, row-major) at ``cells``."""
+        g = np.zeros(h * w, dtype=np.int64)
+        cells = np.asarray(cells, dtype=np.int64)
+        g[cells] = np.asarray(answer_flat)[cells]
+        return cls(g.reshape(h, w))
+
+    @classmethod
+    def from_json(cls, obj):
+        if not isinstance(obj, dict):
+            raise InputError("puzzle must be a JSON object with rows, cols and grid")
+        for k in ("rows", "cols", "grid"):
+            if k not in obj:
+                raise InputError(f"puzzle lacks {k!r}")
+        g = _grid(obj["grid"], "puzzle grid")
+        if g.shape != (obj["rows"], obj["cols"]):
+            raise InputError(f"puzzle grid is {g.shape[0]}x{g.shape[1]}, "
+                             f"declared {obj['rows']}x{obj['cols']}")
+        n = g.size
+        if g.min() < 0 or g.max() > n:
+            raise InputError(f"printed numbers must be 0 (blank) or 1..{n}")
+        vals = g[g > 0]
+        if len(np.unique(vals)) != len(vals):
+            raise InputError("a number is printed twice")
+        return cls(g)
+
+    def to_json(self):
+        return {"rows": self.h, "cols": self.w, "grid": self.clues.tolist()}
+
+    def printed(self) -> np.ndarray:
+        """``(k, 2)`` pairs (cell, value) of printed numbers, in cell order."""
+        flat = self.clues.ravel()
+        cells = np.flatnonzero(flat)
+        return np.stack([cells, flat[cells]], axis=1)
+
+    def n_clues(self) -> int:
+        return int((self.clues > 0).sum())
+
+
+@dataclass(frozen=True, eq=False)
+class Answer:
+    """A filled board, ``grid[r, c]`` in ``1..h*w``.
+
+    >>> Answer.from_json({"grid": [[1, 2], [4, 3]]}).path().tolist()
+    [0, 1, 3, 2]
+    """
+
+    grid: np.ndarray
+
+    @classmethod
+    def from_json(cls, obj):
+        if not isinstance(obj, dict) or "grid" not in obj:
+            raise InputError("answer must be a JSON object with a grid")
+        return cls(_grid(obj["grid"], "answer grid"))
+
+    @classmethod
+    def from_path(cls, h, w, path):
+        """The answer walking ``path`` (cells in order 1..n)."""
+        g = np.zeros(h * w, dtype=np.int64)
+        g[np.asarray(path)] = np.arange(1, h * w + 1)
+        return cls(g.reshape(h, w))
+
+    def to_json(self):
+        return {"grid": self.grid.tolist()}
+
+    def path(self) -> np.ndarray:
+        """Cells in the order of their numbers (only for a legal answer)."""
+        return np.argsort(self.grid.ravel(), kind="stable")
+
+
+def check(puzzle: Puzzle, answer: Answer) -> list:
+    """The rules ``answer`` breaks on ``puzzle`` (empty when it is legal).
+
+    >>> p = Puzzle.from_json({"rows": 2, "cols": 2, "grid": [[1, 0], [0, 0]]})
+    >>> [v.rule for v in check(p, Answer.from_json({"grid": [[1, 2], [3, 4]]}))]
+    ['adjacent']
+    >>> check(p, Answer.from_json({"grid": [[1, 2], [4, 3]]}))
+    []
+    """
+    g = answer.grid
+    if g.shape != puzzle.shape:
+        raise InputError(f"answer is {g.shape[0]}x{g.shape[1]}, puzzle is {puzzle.h}x{puzzle.w}")
+    h, w = g.shape
+    n = h * w
+    out = []
+    flat = g.ravel()
+    bad = np.flatnonzero((flat < 1) | (flat > n))
+    for i in bad:
+        out.append(Violation("range", (divmod(int(i), w),), f"cell {divmod(int(i), w)} holds {flat[i]}, outside 1..{n}"))
+    ok = flat[(flat >= 1) & (flat <= n)]
+    cnt = np.bincount(ok, minlength=n + 1)
+    for v in np.flatnonzero(cnt > 1):
+        cells = tuple(divmod(int(i), w) for i in np.flatnonzero(flat == v))
+        out.append(Violation("duplicate", cells, f"{v} is used {cnt[v]} times"))
+    for v in np.flatnonzero(cnt[1:] == 0) + 1:
+        out.append(Violation("missing", (int(v),), f"{v} does not appear"))
+    pos = {}
+    for i, v in enumerate(flat):
+        pos.setdefault(int(v), []).append(i)
+    for v in range(1, n):
+        if v in pos and v + 1 in pos:
+            if not any(abs(a // w - b // w) + abs(a % w - b % w) == 1 for a in pos[v] for b in pos[v + 1]):
+                out.append(Violation("adjacent", (divmod(pos[v][0], w), divmod(pos[v + 1][0], w)),
+                                     f"{v} and {v + 1} do not share an edge"))
+    cl = puzzle.clues.ravel()
+    for i in np.flatnonzero((cl > 0) & (cl != flat)):
+        out.append(Violation("clue", (divmod(int(i), w),),
+                             f"printed {cl[i]} at {divmod(int(i), w)} became {flat[i]}"))
+    return out
+
+
+def is_answer(values, h: int, w: int) -> bool:
+    """Fast legality of a flat value array (no clues): a Hamiltonian walk.
+
+    >>> is_answer([1, 2, 4, 3], 2, 2), is_answer([1, 2, 3, 4], 2, 2)
+    (True, False)
+    """
+    v = np.asarray(values).ravel()
+    n = h * w
+    if v.shape != (n,) or v.min() < 1 or v.max() > n:
+        return False
+    order = np.full(n + 1, -1)
+    order[v] = np.arange(n)
+    if (order[1:] < 0).any():
+        return False
+    r, c = np.divmod(order[1:], w)
+    return bool(np.all(np.abs(np.diff(r)) + np.abs(np.diff(c)) == 1))
+
+
+def path_of(puzzle_or_answer) -> np.ndarray:
+    """Cells in value order of an :class:`Answer`."""
+    return puzzle_or_answer.path()
