@@ -14,6 +14,8 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
+from ._nb import dead_jit, live_counts_jit, solved_jit
+
 __all__ = [
     "State", "Rung", "Ladder", "Step", "FixpointResult",
     "CONTRADICTION", "STABLE", "CHANGED", "PROBE", "probe_rung",
@@ -84,17 +86,17 @@ class State:
 
     def live_counts(self) -> np.ndarray:
         """Number of live bits of each variable."""
-        cs = np.zeros(self.bits.size + 1, dtype=np.int64)
-        np.cumsum(self.bits, out=cs[1:])
-        return cs[self.offsets[1:]] - cs[self.offsets[:-1]]
+        out = np.empty(self.n_vars, dtype=np.int64)
+        live_counts_jit(self.bits, self.offsets, out)
+        return out
 
     def solved(self) -> bool:
         """True when every variable has exactly one live bit."""
-        return bool(np.all(self.live_counts() == 1))
+        return bool(solved_jit(self.bits, self.offsets))
 
     def dead(self) -> bool:
         """True when some variable has no live bit left."""
-        return bool(np.any(self.live_counts() == 0))
+        return bool(dead_jit(self.bits, self.offsets))
 
     def decided(self) -> np.ndarray:
         """Boolean mask of variables with exactly one live bit."""
@@ -278,30 +280,36 @@ class Ladder:
             attribution = np.empty(0, dtype=np.int16)
         steps = []
         status = None
+        need_diff = attribute or trace
         if state.dead():
             status = "contradiction"
         n_steps = 0
+        live = np.count_nonzero(state.bits)
         while status is None:
             progressed = False
             for i in active:
                 rung = self.rungs[i]
-                before = state.bits.copy()
+                before = state.bits.copy() if need_diff else None
                 apps[rung.name] += 1
                 if rung.is_probe:
                     below = [j for j in active if j < i]
                     r = self._probe(state, below, counters)
                 else:
                     r = rung.fn(state, counters)
-                removed = np.flatnonzero(before & ~state.bits)
-                if removed.size and attribute:
-                    attribution[removed] = i
-                    if trace:
-                        steps.append(Step(i, rung.name, removed, dict(counters)))
+                now = np.count_nonzero(state.bits)   # rungs only ever remove bits
+                n_removed, live = live - now, now
+                if n_removed:
                     n_steps += 1
-                if r == CONTRADICTION or (removed.size and state.dead()):
+                    if need_diff:
+                        removed = np.flatnonzero(before & ~state.bits)
+                        if attribute:
+                            attribution[removed] = i
+                        if trace:
+                            steps.append(Step(i, rung.name, removed, dict(counters)))
+                if r == CONTRADICTION or (n_removed and state.dead()):
                     status = "contradiction"
                     break
-                if removed.size:
+                if n_removed:
                     progressed = True
                     break
             if status is None and (not progressed or

@@ -7,15 +7,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.referee import InputError
-from . import brute
 from ..core.search import count_solutions as _count
+from . import brute
 from .ladder import LADDER, decode, initial_state
 from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, clues_of
 
-__all__ = ["tiling", "fill", "sample", "erase", "unique", "grade", "minimise", "generate",
-           "rebuild_bank", "verify_extra", "is_minimal", "BANK_PLAN"]
+__all__ = ["tiling", "fill", "sample", "erase", "unique", "search_count", "grade", "minimise",
+           "is_minimal", "attempt", "generate", "rebuild_bank", "verify_extra", "BANK_PLAN"]
 
 BANK_PLAN = {(6, 6): 2, (8, 8): 2, (10, 10): 2}   # boards per (size, grade)
+MAGNETISE = (1.0, 0.7, 0.4, 0.25)                  # densities the bank builder cycles through
 
 
 def _rng(seed):
@@ -200,16 +201,20 @@ def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetis
 
 
 def generate(h: int, w: int, seed=None, grade=None, hbias: float = 0.5,
-             magnetise: float = 1.0, max_tries: int = 300):
+             magnetise: float | None = None, max_tries: int = 300):
     """A unique board with a minimal clue set, optionally of a given grade.
+
+    ``magnetise=None`` cycles through the bank's densities (:data:`MAGNETISE`),
+    since the easy grades live on sparse answers.
 
     >>> p, a = generate(4, 4, seed=1)
     >>> unique(p), is_minimal(p)
     (True, True)
     """
     rng = _rng(seed)
-    for _ in range(max_tries):
-        r = attempt(h, w, grade, rng, hbias, magnetise)
+    for t in range(max_tries):
+        m = MAGNETISE[t % len(MAGNETISE)] if magnetise is None else magnetise
+        r = attempt(h, w, grade, rng, hbias, m)
         if r is not None:
             return r[0], r[1]
     raise ValueError(f"no {h}x{w} board of grade {grade} in {max_tries} tries")
@@ -222,10 +227,8 @@ def verify_extra(entry, puzzle, answer) -> str | None:
     return None
 
 
-MAGNETISE = (1.0, 0.7, 0.4, 0.25)
 
-
-def rebuild_bank(seed=None, plan=None, tries: int = 400) -> list[dict]:
+def rebuild_bank(seed=None, plan=None, tries: int = 1000) -> list[dict]:
     """Boards of every grade found at each size (``tries`` attempts per size and
     grade), minimal, unique by search count and by the raw engine."""
     plan = BANK_PLAN if plan is None else plan
@@ -233,6 +236,8 @@ def rebuild_bank(seed=None, plan=None, tries: int = 400) -> list[dict]:
     entries = []
     for (h, w), per in plan.items():
         for gi, g in enumerate(LADDER.names):
+            if g == "pole":     # pole needs a pinned cell, and no cell starts pinned
+                continue
             got = 0
             for t in range(tries):
                 s = ((base * 100 + h) * 10 + gi) * 1000 + t

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.ladder import CHANGED, CONTRADICTION, STABLE, Ladder, Rung, State, probe_rung
+from ..core.ladder import Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
 __all__ = ["MagnetState", "initial_state", "decode", "LADDER", "pole", "count", "flux", "gac",
@@ -15,10 +15,22 @@ __all__ = ["MagnetState", "initial_state", "decode", "LADDER", "pole", "count", 
 
 
 class MagnetState(State):
-    """Candidate values of every cell; ``cells`` is the ``(n, 3)`` view."""
+    """Candidate values of every cell; ``cells`` is the ``(n, 3)`` view.
+
+    ``snap`` remembers, per line, its cells' bits when ``gac`` last enumerated
+    it; a line whose bits still equal its snapshot is already consistent and is
+    skipped.  Copies inherit the snapshot.
+    """
 
     def _init_views(self):
         self.cells = self.bits.reshape(-1, 3)
+        if not hasattr(self, "snap"):
+            self.snap = None
+
+    def copy(self):
+        new = super().copy()
+        new.snap = None if self.snap is None else self.snap.copy()
+        return new
 
 
 def initial_state(puzzle: Puzzle) -> MagnetState:
@@ -84,7 +96,9 @@ def gac(state: MagnetState, counters) -> int:
     """Exact enumeration of one line at a time (adjacency along the line, the
     line's own dominoes, both clues); values no assignment uses are removed."""
     part, _, ln, ll, lp, lm, _ = kernel_arrays(state.puzzle)
-    r, work, lines = _gac_jit(state.cells, part, ln, ll, lp, lm)
+    if getattr(state, "snap", None) is None:
+        state.snap = np.full((ln.shape[0], ln.shape[1], 3), -1, dtype=np.int8)
+    r, work, lines = _gac_jit(state.cells, part, ln, ll, lp, lm, state.snap)
     counters["line assignments"] += int(work)
     counters["open lines enumerated"] += int(lines)
     return int(r)
@@ -241,7 +255,7 @@ def _flux_jit(cells, ln, ll, lp, lm, cr):
 
 
 @njit(cache=True)
-def _gac_jit(cells, part, ln, ll, lp, lm):
+def _gac_jit(cells, part, ln, ll, lp, lm, snap):
     changed = False
     work = 0
     nlines = 0
@@ -253,6 +267,13 @@ def _gac_jit(cells, part, ln, ll, lp, lm):
         n = ll[l]
         P = lp[l]
         M = lm[l]
+        clean = True
+        for i in range(n):
+            for k in range(3):
+                if snap[l, i, k] != (1 if cells[ln[l, i], k] else 0):
+                    clean = False
+        if clean:
+            continue
         # suffix capacity of each sign, for pruning
         caps[n, 0] = 0
         caps[n, 1] = 0
@@ -328,4 +349,7 @@ def _gac_jit(cells, part, ln, ll, lp, lm):
                 if cells[c, k] and not sup[j, k]:
                     cells[c, k] = False
                     changed = True
+        for j in range(n):
+            for k in range(3):
+                snap[l, j, k] = 1 if cells[ln[l, j], k] else 0
     return (1 if changed else 0), work, nlines

@@ -47,11 +47,11 @@ def board(n, i, lo=2, hi=4):
     if (lo, hi) == (2, 4):
         return random_board(n, n, rng)
     p = Puzzle.make(random_partition(n, n, (lo, hi), rng))
-    for _ in range(10):
-        mask, proved = random_answer(p, rng, max_nodes=4000, restarts=10)
-        if mask is not None or proved:
-            return None if mask is None else (p, mask)
-    return None
+    mask, proved = random_answer(p, rng, max_nodes=4000, restarts=30)
+    if mask is None and not proved:      # settle it: an exhaustive search, no restarts
+        cnt, _, _, full = search(p, "reach", 1, 5_000_000)
+        mask = full if cnt else None
+    return None if mask is None else (p, mask)
 
 
 def _q_cells(mask, q, rng):

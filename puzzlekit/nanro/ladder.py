@@ -3,7 +3,6 @@ variable per region (values 1..size), narrowed by count, block, clash, reach
 and probe.  A fused numba fixpoint and search serve the measurements."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np

@@ -14,7 +14,7 @@ from ..core.grid import Grid
 from ..core.referee import InputError
 from .brute import brute_count
 from .ladder import LADDER, initial_state
-from .model import Answer, Puzzle
+from .model import Answer, Puzzle, check
 
 __all__ = ["snake", "backbite", "random_answer", "turns", "adversarial",
            "reveal_until_unique", "generate", "rebuild_bank", "MOVES_PER_CELL"]
@@ -139,16 +139,23 @@ def reveal_until_unique(answer: Answer, seed=None, max_nodes: int = 20_000_000):
 
 def generate(h: int, w: int, seed=None, grade=None):
     """A unique board: a backbite answer and an adversarial clue set for
-    ``grade`` (default ``edge``).  Returns ``(puzzle, answer)``."""
+    ``grade`` (default ``edge``); with ``grade`` given, up to 12 answers are
+    tried for a board whose grade is exactly that level.  Returns ``(puzzle, answer)``.
+
+    >>> p, a = generate(4, 4, seed=2, grade="link")
+    >>> LADDER.grade(initial_state(p)), check(p, a)
+    ('link', [])
+    """
     if h < 1 or w < 1 or h * w > 400:
         raise InputError(f"board size must be between 1x1 and 400 cells, got {h}x{w}")
     rng = _rng(seed)
-    level = "edge" if grade is None else grade
-    if LADDER.level(level) == 0:
-        level = "pin"
-    ans = random_answer(h, w, rng)
-    cells = adversarial(ans, level, rng)
-    return Puzzle.from_cells(h, w, ans.grid.ravel(), cells), ans
+    level = LADDER.names[LADDER.level("edge" if grade is None else grade)]
+    for attempt in range(12):   # prefer a board whose grade is the level asked for
+        ans = random_answer(h, w, rng)
+        puz = Puzzle.from_cells(h, w, ans.grid.ravel(), adversarial(ans, level, rng))
+        if grade is None or LADDER.grade(initial_state(puz)) == level:
+            break
+    return puz, ans
 
 
 BANK_PLAN = {4: ("link", "block", "edge", "probe"), 6: ("link", "block", "edge", "probe"),

@@ -46,3 +46,10 @@ def test_ladder_never_contradicts_an_unsolvable_board_into_a_solution():
     p = Puzzle(np.array([[1, 0, 0, 3]]))
     assert brute.brute_count(p, 2) == 0
     assert ladder_count(SPEC, p, limit=2).count == 0
+
+
+def test_ruler_deletes_nothing_after_link():
+    for p in _boards(7, 40):
+        s = initial_state(p)
+        res = LINK_LADDER.fixpoint(s)
+        assert not (res.attribution == LINK_LADDER.level("ruler")).any(), p.clues
