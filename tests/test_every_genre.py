@@ -72,3 +72,25 @@ def test_notebook_shape(genre):
     assert all(not c.get("outputs") for c in cells if c["cell_type"] == "code")
     src = "".join("".join(c["source"]) for c in cells)
     assert "stepper.show" in src and ("assert" in src or ".require()" in src)
+
+
+@pytest.mark.parametrize("genre", BUILT)
+def test_cli_rejects_bad_boards_in_one_line(genre, tmp_path, capsys):
+    import puzzlekit.__main__ as cli
+    entry = banks.load(genre)[0]
+    good_p = tmp_path / "p.json"
+    good_p.write_text(json.dumps(entry["clues"]))
+    cases = {"empty.json": {}, "list.json": [1, 2, 3], "string.json": "board"}
+    for name, obj in cases.items():
+        (tmp_path / name).write_text(json.dumps(obj))
+        assert cli.main(["solve", genre, str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert cli.main(["check", genre, str(good_p), str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    # the shipped answer passes the referee through the CLI
+    good_a = tmp_path / "a.json"
+    good_a.write_text(json.dumps(entry["answer"]))
+    assert cli.main(["check", genre, str(good_p), str(good_a), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import scales
+from ..core.progress import bar
 from ..core.genre import ladder_count
 from ..core.tables import Article, Claim, Table
 from . import brute, census, certify
@@ -60,7 +61,7 @@ def board_stats(p, a) -> dict:
 @lru_cache(maxsize=None)
 def _stream(h, w, hbias, mag, n, code):
     rows = []
-    for i in range(n):
+    for i in bar(range(n), desc=f"{h}x{w} stream"):
         p, a = sample(h, w, hbias, mag, _rng(code, h, hbias, mag, i))
         rows.append(board_stats(p, a))
     return pd.DataFrame(rows)
@@ -72,7 +73,7 @@ def flux_identity(scale) -> pd.DataFrame:
     n = _n(scale, 20, 680, 680)
     bad = {"rows": 0, "columns": 0}
     lines = {"rows": 0, "columns": 0}
-    for i in range(n):
+    for i in bar(range(n), desc="flux identity"):
         rng = _rng(1, i)
         size = int(rng.choice([4, 6, 8, 10]))
         p, a = sample(size, size, rng.random(), rng.random(), rng)
@@ -124,7 +125,7 @@ def magnetisation_dial(scale) -> pd.DataFrame:
 def _ablation_runs(size, n):
     """Per board and variant: solved, cells pinned, final bits, gac work, probes."""
     out = []
-    for i in range(n):
+    for i in bar(range(n), desc=f"ablation {size}x{size}"):
         p, _ = sample(size, size, 0.5, MAG, _rng(4, size, i))
         rec = {}
         for v in VARIANTS:
@@ -185,7 +186,7 @@ def agreement(scale) -> pd.DataFrame:
     agree = 0
     multi = 0
     from . import SPEC
-    for i in range(n):
+    for i in bar(range(n), desc="engine agreement"):
         rng = _rng(6, i)
         size = int(rng.choice([4, 5, 6]))
         p, _ = sample(size, size + (size % 2), rng.random(), rng.random(), rng)
@@ -203,7 +204,7 @@ def agreement(scale) -> pd.DataFrame:
 @lru_cache(maxsize=None)
 def _cert_stream(size, n):
     rows = []
-    for i in range(n):
+    for i in bar(range(n), desc=f"certificates {size}x{size}"):
         p, a = sample(size, size, 0.5, MAG, _rng(7, size, i))
         st = board_stats(p, a)
         st["certificate"] = certify.pair_certificate(p, a) is not None

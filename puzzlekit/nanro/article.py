@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import scales
+from ..core.progress import bar
 from ..core.tables import Article, Claim, Table
 from . import brute, census
 from .generate import minimise, random_board, reveal
@@ -90,7 +91,8 @@ def record(n, q, i, lo=2, hi=4, ablate=False):
 
 
 def _recs(n, q, count, lo=2, hi=4, ablate=False):
-    return [r for r in (record(n, q, i, lo, hi, ablate) for i in range(count)) if r]
+    return [r for r in (record(n, q, i, lo, hi, ablate)
+                        for i in bar(range(count), desc=f"{n}x{n} q={q} stream")) if r]
 
 
 def _pct(xs):
@@ -161,7 +163,7 @@ def minimised_table(scale):
     cnt = _budget_n(scale)
     rows = {}
     for n in (6, 8, 10):
-        mins = np.array([minimised(n, i) for i in range(cnt)])
+        mins = np.array([minimised(n, i) for i in bar(range(cnt), desc=f"minimise {n}x{n}")])
         row = {"numbered cells": float(np.median([board(n, i)[1].sum() for i in range(cnt)]))}
         row.update({lv: float(np.median(mins[:, j])) for j, lv in enumerate(NAMES)})
         rows[_x(n)] = row
@@ -322,7 +324,7 @@ def gap_list(scale):
     for r in gap_boards(scale):
         rows.append(("stream", r["p"]))
     for n in (6, 8):
-        for i in range(_hunt_n(scale)):
+        for i in bar(range(_hunt_n(scale)), desc=f"gap hunt {n}x{n}"):
             q, _ = unique_minimised(n, i)
             if propagate(q, "probe")[0] != "solved":
                 rows.append((f"{_x(n)} uniqueness-minimised #{i}", q))

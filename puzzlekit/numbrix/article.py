@@ -198,8 +198,8 @@ def ablation(scale):
     boards = [_reveal(a, 0.25, rng) for a in answers(10, N, "ablation")]
     rows, idx = [], []
     full = None
-    for var in ["full"] + [f"−{r}" for r in RUNGS]:
-        without = () if var == "full" else (var[1:],)
+    for var in ["full"] + [f"−{r}" for r in RUNGS] + ["−link −probe"]:
+        without = () if var == "full" else tuple(v[1:] for v in var.split())
         pinned, moved, cnt = 0.0, 0, dict.fromkeys(["pin scans", "link scans", "edge runs", "probes"], 0)
         finals = []
         for p in boards:
