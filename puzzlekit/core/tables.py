@@ -64,6 +64,10 @@ class Table:
         The article's sample size per row (``sampled`` tables).
     note : str
         What we know about any difference (shown under the table).
+    uncompared : tuple of str
+        Columns shown beside the article's but not compared (for example
+        sample sizes, which grow with the scale).  Cells where the article
+        prints no figure (NaN, "—") are never compared either.
     """
 
     id: str
@@ -75,6 +79,7 @@ class Table:
     n_article: int | dict | None = None
     note: str = ""
     source: str = ""
+    uncompared: tuple = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -197,6 +202,17 @@ def _num(v):
         return None
 
 
+def _blank(v) -> bool:
+    if v is None:
+        return True
+    if isinstance(v, str):
+        return v.strip() in ("", "—", "-")
+    try:
+        return bool(np.isnan(v))
+    except TypeError:
+        return False
+
+
 def _row_n(n, row):
     if n is None:
         return None
@@ -251,7 +267,7 @@ def compare(table: Table, ours: pd.DataFrame | None, scale: str = "book") -> Com
         return Comparison(table, scale, None, "missing")
     art = table.article
     rows = [r for r in art.index if r in set(ours.index)]
-    cols = [c for c in art.columns if c in set(ours.columns)]
+    cols = [c for c in art.columns if c in set(ours.columns) and c not in table.uncompared]
     if not rows or not cols:
         return Comparison(table, scale, ours, "missing")
     cells = pd.DataFrame("match", index=rows, columns=cols, dtype=object)
@@ -291,7 +307,11 @@ def compare(table: Table, ours: pd.DataFrame | None, scale: str = "book") -> Com
             if zeros_same.all() and not _ordering_same(x, y):
                 cells.loc[rows, c] = "close"
                 details.append(f"{c}: rows ordered differently")
-    worst = max((_RANK[s] for s in cells.values.ravel()), default=0)
+    for r in rows:                       # the article prints no figure here
+        for c in cols:
+            if _blank(art.at[r, c]):
+                cells.at[r, c] = "n/a"
+    worst = max((_RANK[s] for s in cells.values.ravel() if s in _RANK), default=0)
     return Comparison(table, scale, ours, STATUSES[worst], cells, details)
 
 

@@ -76,3 +76,15 @@ def test_article_registry_report_and_rendering():
     with pytest.raises(KeyError):
         art.table("nope", "smoke")
     assert list(art.summary("smoke")["status"]) == ["match", "missing", "holds", "undecided"]
+
+
+def test_blank_article_cells_and_uncompared_columns_are_not_compared():
+    art = pd.DataFrame({"unique %": [50.0, float("nan")], "boards": [100.0, 100.0]},
+                       index=pd.Index(["6x6", "8x8"], name="board"))
+    ours = pd.DataFrame({"unique %": [50.0, 99.0], "boards": [7.0, 7.0]}, index=art.index)
+    t = Table("t", "s", "T", "exact", art, None)
+    assert compare(t, ours).status == "differs"           # the boards column differs
+    t2 = Table("t", "s", "T", "exact", art, None, uncompared=("boards",))
+    c = compare(t2, ours)
+    assert c.status == "match" and c.cells.loc["8x8", "unique %"] == "n/a"
+    assert "boards" in c.frame().columns.get_level_values(0)   # still shown
