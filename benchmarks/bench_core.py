@@ -5,13 +5,14 @@ cache) on a 30x30 grid with a random 70 % mask, and the pure overhead of one
 fixpoint pass of the ladder loop.
 """
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import best as _best  # noqa: E402
 
 from puzzlekit.core import Ladder, Rung, STABLE, State  # noqa: E402
 from puzzlekit.core.graph import articulation_points, components, reachable  # noqa: E402
@@ -19,13 +20,7 @@ from puzzlekit.core.grid import Grid  # noqa: E402
 
 
 def best(fn, repeat=200):
-    fn()
-    ts = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t)
-    return min(ts) * 1e6
+    return _best(fn, repeat) * 1e+06
 
 
 def main():

@@ -11,6 +11,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import best as _best  # noqa: E402
 
 from puzzlekit.core import banks  # noqa: E402
 from puzzlekit.nanro import (LADDER, SPEC, Puzzle, brute, initial_state, minimise,  # noqa: E402
@@ -18,13 +20,7 @@ from puzzlekit.nanro import (LADDER, SPEC, Puzzle, brute, initial_state, minimis
 
 
 def best(fn, repeat=5):
-    fn()
-    ts = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t)
-    return min(ts) * 1e3
+    return _best(fn, repeat) * 1000
 
 
 def main():

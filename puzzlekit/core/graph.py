@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["components", "reachable", "articulation_points", "is_connected"]
+__all__ = ["components", "reachable", "articulation_points", "is_connected", "bridges",
+           "bridges_jit"]
 
 
 def _prep(nbrs, mask):
@@ -77,6 +78,29 @@ def articulation_points(nbrs, mask=None) -> np.ndarray:
     out = np.zeros(len(nbrs), dtype=np.bool_)
     _articulation_jit(nbrs, mask, out)
     return out
+
+
+def bridges(nbrs, cell_edges, edge_mask) -> tuple[np.ndarray, int]:
+    """Bridges of the graph whose edges are those with ``edge_mask`` True.
+
+    ``cell_edges`` is aligned with ``nbrs`` (as :attr:`Grid.cell_edges`).
+    Returns ``(is_bridge, k)`` with ``k`` the number of components, counting
+    every vertex (an isolated vertex is a component).
+
+    >>> from puzzlekit.core.grid import Grid
+    >>> g = Grid(2, 2)
+    >>> br, k = bridges(g.nbrs, g.cell_edges, [True, False, True, True])
+    >>> br.tolist(), k
+    ([True, False, True, True], 1)
+    """
+    nbrs = np.ascontiguousarray(nbrs, dtype=np.int32)
+    cell_edges = np.ascontiguousarray(cell_edges, dtype=np.int32)
+    edge_mask = np.ascontiguousarray(edge_mask, dtype=np.bool_).ravel()
+    if cell_edges.shape != nbrs.shape:
+        raise ValueError("cell_edges must be aligned with nbrs")
+    out = np.zeros(edge_mask.shape[0], dtype=np.bool_)
+    k = bridges_jit(nbrs, cell_edges, edge_mask, out)
+    return out, int(k)
 
 
 @njit(cache=True)
@@ -174,3 +198,54 @@ def _articulation_jit(nbrs, mask, out):
                         out[p] = True
         if root_children > 1:
             out[root] = True
+
+
+@njit(cache=True)
+def bridges_jit(nbrs, cedges, emask, out):
+    """Mark in ``out`` the bridges among the edges with ``emask`` True; return the
+    number of connected components (every vertex counts).  Callable from other
+    kernels."""
+    n = nbrs.shape[0]
+    disc = np.full(n, -1, dtype=np.int64)
+    low = np.zeros(n, dtype=np.int64)
+    pedge = np.full(n, -1, dtype=np.int64)
+    it = np.zeros(n, dtype=np.int64)
+    stack = np.empty(n, dtype=np.int64)
+    t = 0
+    comps = 0
+    for root in range(n):
+        if disc[root] >= 0:
+            continue
+        comps += 1
+        disc[root] = t
+        low[root] = t
+        t += 1
+        stack[0] = root
+        top = 1
+        while top > 0:
+            v = stack[top - 1]
+            if it[v] < nbrs.shape[1]:
+                d = it[v]
+                it[v] += 1
+                u = nbrs[v, d]
+                e = cedges[v, d]
+                if u < 0 or not emask[e] or e == pedge[v]:
+                    continue
+                if disc[u] < 0:
+                    disc[u] = t
+                    low[u] = t
+                    t += 1
+                    pedge[u] = e
+                    stack[top] = u
+                    top += 1
+                elif disc[u] < low[v]:
+                    low[v] = disc[u]
+            else:
+                top -= 1
+                if top > 0:
+                    p = stack[top - 1]
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if low[v] > disc[p]:
+                        out[pedge[v]] = True
+    return comps

@@ -10,6 +10,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ..core.graph import bridges_jit
 from ..core.grid import Grid
 from ..core.ladder import Ladder, Rung, State, probe_rung
 
@@ -249,54 +250,6 @@ def _block_jit(cand):
 
 
 @njit(cache=True)
-def _bridges_jit(n, nbrs, cedges, poss, out):
-    """Mark bridges of the graph of possible edges; return its component count."""
-    disc = np.full(n, -1, dtype=np.int64)
-    low = np.zeros(n, dtype=np.int64)
-    pedge = np.full(n, -1, dtype=np.int64)
-    it = np.zeros(n, dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    t = 0
-    comps = 0
-    for root in range(n):
-        if disc[root] >= 0:
-            continue
-        comps += 1
-        disc[root] = t
-        low[root] = t
-        t += 1
-        stack[0] = root
-        top = 1
-        while top > 0:
-            v = stack[top - 1]
-            if it[v] < 4:
-                d = it[v]
-                it[v] += 1
-                u = nbrs[v, d]
-                e = cedges[v, d]
-                if u < 0 or not poss[e] or e == pedge[v]:
-                    continue
-                if disc[u] < 0:
-                    disc[u] = t
-                    low[u] = t
-                    t += 1
-                    pedge[u] = e
-                    stack[top] = u
-                    top += 1
-                elif disc[u] < low[v]:
-                    low[v] = disc[u]
-            else:
-                top -= 1
-                if top > 0:
-                    p = stack[top - 1]
-                    if low[v] < low[p]:
-                        low[p] = low[v]
-                    if low[v] > disc[p]:
-                        out[pedge[v]] = True
-    return comps
-
-
-@njit(cache=True)
 def _edge_jit(cand, nbrs, edges, cedges):
     n = cand.shape[0]
     if n == 1:
@@ -390,7 +343,7 @@ def _edge_jit(cand, nbrs, edges, cedges):
         if moved:
             continue
         br[:] = False
-        if _bridges_jit(n, nbrs, cedges, poss, br) > 1:
+        if bridges_jit(nbrs, cedges, poss, br) > 1:
             return -1
         for e in range(m):
             if br[e] and not forced[e]:

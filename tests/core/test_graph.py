@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from puzzlekit.core.graph import articulation_points, components, is_connected, reachable
+from puzzlekit.core.graph import (articulation_points, bridges, components, is_connected,
+                                  reachable)
 from puzzlekit.core.grid import Grid
 
 
@@ -89,3 +90,35 @@ def test_kernels_take_any_int_dtype_and_bool_seeds():
     assert reachable(g.nbrs, None, np.array([True, False, False, False])).all()
     with pytest.raises(ValueError, match="mask"):
         components(g.nbrs, [1, 1])
+
+
+def _ref_edge_components(g, emask):
+    parent = list(range(g.n))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for e, (a, b) in enumerate(g.edges):
+        if emask[e]:
+            parent[find(int(a))] = find(int(b))
+    return len({find(v) for v in range(g.n)})
+
+
+@pytest.mark.parametrize("h,w", [(1, 2), (2, 2), (3, 4), (5, 3), (6, 6)])
+def test_bridges_match_reference(h, w):
+    g = Grid(h, w)
+    rng = np.random.default_rng(h * 31 + w)
+    for _ in range(25):
+        emask = rng.random(g.n_edges) < rng.uniform(0.3, 1.0)
+        br, k = bridges(g.nbrs, g.cell_edges, emask)
+        k0 = _ref_edge_components(g, emask)
+        assert k == k0
+        for e in range(g.n_edges):
+            if emask[e]:
+                m = emask.copy(); m[e] = False
+                assert br[e] == (_ref_edge_components(g, m) > k0)
+            else:
+                assert not br[e]
