@@ -221,11 +221,23 @@ def _block_jit(cand):
                 return -1
             if size == L and L < n:
                 for c in range(n):
-                    if (U[c // 64] >> np.uint64(c % 64)) & np.uint64(1):
+                    # lo/hi are the exact candidate bounds of c: a cell already
+                    # inside a..b has nothing to lose, so skip it in O(1)
+                    if (lo[c] < a or hi[c] > b) and \
+                            (U[c // 64] >> np.uint64(c % 64)) & np.uint64(1):
                         for k in range(n):
                             if (k < a or k > b) and cand[c, k]:
                                 cand[c, k] = False
                                 changed = True
+                        lo[c] = n
+                        hi[c] = -1
+                        for k in range(a, b + 1):
+                            if cand[c, k]:
+                                if k < lo[c]:
+                                    lo[c] = k
+                                hi[c] = k
+                        if hi[c] < 0:
+                            return -1
     # cells' side: b-a+1 cells holding nothing but a..b take a..b away from the rest
     cnt = np.zeros(n, dtype=np.int64)
     for a in range(n):
