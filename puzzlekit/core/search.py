@@ -39,18 +39,22 @@ class SearchResult:
 
     @property
     def status(self) -> str:
-        if self.count >= self.limit and self.limit >= 2:
+        """``multiple`` (two or more found), ``unique`` / ``none`` (the search
+        finished), ``capped`` (the budget ran out first), or ``found`` (one
+        solution found and the limit of 1 stopped the search before it could
+        prove uniqueness)."""
+        if self.count >= 2:
             return "multiple"
-        if self.capped:
-            return "capped"
-        return {0: "none", 1: "unique"}.get(self.count, "multiple")
+        if self.complete:
+            return "unique" if self.count == 1 else "none"
+        return "capped" if self.capped else "found"
 
     @property
     def unique(self) -> bool | None:
-        """True / False, or None when the budget ran out first."""
+        """True / False, or None when the search stopped before deciding."""
         if self.count >= 2:
             return False
-        return None if self.capped else self.count == 1
+        return (self.count == 1) if self.complete else None
 
 
 def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool],

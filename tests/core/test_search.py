@@ -50,3 +50,13 @@ def test_solve_reports_status_count_and_grade():
     r = solve(toy.SPEC, p, level="single", count=5)
     assert r.status == "unique" and r.count == 1 and r.grade == "single"
     assert toy.decode(r.solutions[0]).grid[0] == (1, 2, 3)
+
+
+def test_limit_one_does_not_claim_uniqueness():
+    lad = Ladder([probe_rung()])
+    r = count_solutions(State(None, [0, 2]), lad, lambda s: True, limit=1)
+    assert r.count == 1 and r.status == "found" and r.unique is None
+    r = count_solutions(State(None, [0, 1]), lad, lambda s: True, limit=1)
+    assert r.status == "unique" and r.unique is True
+    r = count_solutions(State(None, [0, 2]), lad, lambda s: s.values()[0] == 5, limit=3)
+    assert r.status == "none" and r.unique is False
