@@ -36,7 +36,7 @@ import pandas as pd
 
 from . import scales
 
-__all__ = ["Table", "Claim", "Article", "Comparison", "ClaimResult", "compare",
+__all__ = ["Table", "Claim", "Article", "Comparison", "ClaimResult", "compare", "frame",
            "STATUSES", "KINDS"]
 
 KINDS = ("exact", "sampled", "bank")
@@ -180,6 +180,20 @@ class Comparison:
 
     def __repr__(self):
         return f"Comparison({self.table.id!r}, status={self.status!r})\n{self.frame()}"
+
+
+def frame(rows, index, columns, name: str, n=None) -> pd.DataFrame:
+    """A table frame (rows of values, a named index), optionally carrying the
+    sample size per row in ``attrs["n"]``: the shape both the article's figures
+    and our measurements take.
+
+    >>> frame([[3], [7]], [1, 2], ["count"], "k", n=5).attrs["n"]
+    5
+    """
+    df = pd.DataFrame(rows, index=pd.Index(index, name=name), columns=columns)
+    if n is not None:
+        df.attrs["n"] = n
+    return df
 
 
 def _fmt(v):

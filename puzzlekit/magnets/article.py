@@ -13,7 +13,7 @@ import pandas as pd
 from ..core import scales
 from ..core.progress import bar
 from ..core.genre import ladder_count
-from ..core.tables import Article, Claim, Table
+from ..core.tables import Article, Claim, Table, frame
 from . import brute, census, certify
 from .generate import erase, sample
 from .ladder import LADDER, initial_state
@@ -272,8 +272,7 @@ def bill(scale) -> dict:
 
 # ------------------------------------------------------------------ article figures
 def _df(rows, cols, index, name):
-    df = pd.DataFrame(rows, columns=cols, index=pd.Index(index, name=name))
-    return df
+    return frame(rows, index, cols, name)
 
 
 ART_HBIAS = _df([[8.00, 28.4, 1.6, 3.8, 0.0], [6.16, 33.0, 10.8, 71.7, 23.8],

@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..core import scales
 from ..core.grid import Grid
-from ..core.tables import Article, Claim, Table
+from ..core.tables import Article, Claim, Table, frame
 from . import census as cen
 from .brute import brute_count
 from .certify import reversal, single_cell_proof
@@ -29,9 +29,7 @@ SIZES = (4, 6, 8, 10)
 RUNGS = list(LADDER.names)
 
 
-def _df(rows, index, columns, name):
-    df = pd.DataFrame(rows, index=pd.Index(index, name=name), columns=columns)
-    return df
+_df = frame
 
 
 def _lab(k):
