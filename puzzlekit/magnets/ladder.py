@@ -204,13 +204,7 @@ def _flux_jit(cells, ln, ll, lp, lm, cr):
             if not cr[l, i]:
                 continue
             c = ln[l, i]
-            mn = 2
-            mx = -2
-            for k in range(3):
-                if cells[c, k]:
-                    sg = 1 if k == 0 else (-1 if k == 1 else 0)
-                    mn = min(mn, sg)
-                    mx = max(mx, sg)
+            mn, mx = _sign_bounds(cells, c)
             if mn > mx:
                 return -1, work
             lo += mn
@@ -226,18 +220,12 @@ def _flux_jit(cells, ln, ll, lp, lm, cr):
             if not cr[l, i]:
                 continue
             c = ln[l, i]
-            mn = 2
-            mx = -2
-            for k in range(3):
-                if cells[c, k]:
-                    sg = 1 if k == 0 else (-1 if k == 1 else 0)
-                    mn = min(mn, sg)
-                    mx = max(mx, sg)
+            mn, mx = _sign_bounds(cells, c)
             rest_lo = lo - mn
             rest_hi = hi - mx
             for k in range(3):
                 if cells[c, k]:
-                    sg = 1 if k == 0 else (-1 if k == 1 else 0)
+                    sg = _SIGN[k]
                     if sg + rest_lo > d or sg + rest_hi < d:
                         cells[c, k] = False
                         changed = True
@@ -353,3 +341,21 @@ def _gac_jit(cells, part, ln, ll, lp, lm, snap):
             for k in range(3):
                 snap[l, j, k] = 1 if cells[ln[l, j], k] else 0
     return (1 if changed else 0), work, nlines
+
+
+_SIGN = (1, -1, 0)   # value index (+, -, neutral) -> signed contribution
+
+
+@njit(cache=True)
+def _sign_bounds(cells, c):
+    """Least and greatest live sign of cell ``c`` (2, -2 when it has none)."""
+    mn = 2
+    mx = -2
+    for k in range(3):
+        if cells[c, k]:
+            sg = _SIGN[k]
+            if sg < mn:
+                mn = sg
+            if sg > mx:
+                mx = sg
+    return mn, mx
