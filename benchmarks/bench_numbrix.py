@@ -10,7 +10,7 @@ import numpy as np
 
 from puzzlekit.core import banks
 from puzzlekit.numbrix import SPEC, LADDER, Puzzle, brute, census, initial_state
-from puzzlekit.numbrix.generate import backbite, snake
+from puzzlekit.numbrix.generate import backbite, random_answer, snake
 
 
 def _time(label, fn, repeat=1):
@@ -33,6 +33,13 @@ def main():
     for lvl in ("link", "block", "edge", "probe"):
         _time(f"fixpoint at {lvl} on 16 bank 10x10 boards",
               lambda: [LADDER.fixpoint(initial_state(p), lvl) for p in big])
+    rng = np.random.default_rng(1)
+    sparse = [Puzzle.from_cells(10, 10, random_answer(10, 10, rng).grid.ravel(), rng.permutation(100)[:25])
+              for _ in range(4)]
+    _time("probe fixpoint, 4 10x10 boards at 25%", lambda: [
+        LADDER.fixpoint(initial_state(p), "probe") for p in sparse])
+    _time("the same without link (probe over pin+block+edge)", lambda: [
+        LADDER.fixpoint(initial_state(p), "probe", ("link",)) for p in sparse])
     _time("bank verify (64 boards)", lambda: banks.verify(SPEC, bank))
 
 

@@ -1,21 +1,55 @@
-"""Command line: ``python -m puzzlekit {list,solve,check,generate,bank,article}``.
+"""Command line: ``python -m puzzlekit {list,solve,check,generate,bank,article,draw,step}``.
+
+Wherever a puzzle file is accepted, a puzz.link URL is too (for genres with a
+puzz.link format).
 
 One dispatch table over the genre registry.  Bad input of any kind gets one
-line on stderr and exit status 2.
+line on stderr and exit status 2; an unexpected internal error gets one line
+(``error: <command>: internal error: <type>: <message>``) and exit status 3.
+
+``solve`` and ``generate`` run their work in a forked worker process with a
+deadline (``--timeout``) and a memory ceiling (:data:`WORKER_MEMORY` beyond
+what the worker inherits): a numba kernel cannot be interrupted from Python,
+but a process can be killed.  ``solve`` reports hitting the deadline, the
+memory ceiling or its ``--max-nodes`` budget as status ``capped``; ``generate``
+reports them as a one-line error with exit status 2.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import select
+import signal
 import sys
+import time
+
+import numpy as np
 
 from . import GENRES, spec as get_spec
+from .core.referee import InputError, show, strict_size
 
 __all__ = ["main"]
+
+MAX_FILE = 32 << 20          # bytes read from one puzzle or answer file
+WORKER_MEMORY = 2 << 30      # bytes of address space a worker may add to what it inherits
+SEED_MAX = 2 ** 63 - 1
+COUNT_MAX = 1_000_000
+NODES_MAX = 10 ** 9
+TIMEOUT_MAX = 10 ** 6        # seconds
 
 
 class CliError(Exception):
     """A one-line error for the user; exit status 2."""
+
+
+class WorkerError(Exception):
+    """An unexpected exception inside a worker process; exit status 3."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,17 +58,161 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _read_json(path: str):
+    """The JSON value in ``path`` (at most :data:`MAX_FILE` bytes)."""
     try:
-        with open(path) as f:
-            return json.load(f)
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE + 1)
     except FileNotFoundError:
         raise CliError(f"no such file: {path}")
     except IsADirectoryError:
         raise CliError(f"is a directory, not a JSON file: {path}")
-    except json.JSONDecodeError as exc:
-        raise CliError(f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
     except OSError as exc:
         raise CliError(f"{path}: {exc.strerror}")
+    if len(data) > MAX_FILE:
+        raise CliError(f"{path}: larger than {MAX_FILE >> 20} MB, too big for a puzzle file")
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: not a UTF-8 text file")
+    except RecursionError:
+        raise CliError(f"{path}: JSON nested too deeply")
+    except ValueError as exc:   # e.g. a number with thousands of digits
+        raise CliError(f"{path}: unreadable JSON ({_first_line(exc)})")
+
+
+def _first_line(exc) -> str:
+    """The first line of an exception's message (its type name if empty)."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _bounded(value, flag: str, lo, hi):
+    """``value`` if it lies in ``lo..hi``; else a one-line CliError."""
+    if not lo <= value <= hi:
+        raise CliError(f"{flag} must be between {lo} and {hi}, got {show(value)}")
+    return value
+
+
+def _timeout(value: float) -> float:
+    """A positive, finite ``--timeout`` in seconds."""
+    if not (math.isfinite(value) and 0 < value <= TIMEOUT_MAX):
+        raise CliError(f"--timeout must be a number of seconds in (0, {TIMEOUT_MAX}], got {value}")
+    return value
+
+
+def _plain(x):
+    """JSON fallback for numpy scalars and arrays."""
+    if isinstance(x, (np.generic, np.ndarray)):
+        return x.tolist()
+    raise TypeError(f"{type(x).__name__} is not JSON serialisable")
+
+
+# -- the worker: heavy work in a forked child with a deadline -------------------
+def _limit_memory() -> None:
+    """Cap this process's address space at its present size plus WORKER_MEMORY."""
+    try:
+        import resource
+        with open("/proc/self/statm") as f:
+            now = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = now + WORKER_MEMORY
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def _outcome(work) -> bytes:
+    """Run ``work`` and encode what happened as one JSON message."""
+    try:
+        msg = {"ok": work()}
+    except CliError as exc:
+        msg = {"user": str(exc)}
+    except MemoryError:
+        msg = {"memory": True}
+    except BaseException as exc:  # noqa: BLE001 - every failure is reported to the parent
+        msg = {"internal": [type(exc).__name__, _first_line(exc)]}
+    try:
+        return json.dumps(msg, default=_plain).encode()
+    except Exception as exc:  # noqa: BLE001
+        return json.dumps({"internal": [type(exc).__name__, _first_line(exc)]}).encode()
+
+
+def _child(work, fd: int) -> None:
+    """In the forked child: run ``work``, write its outcome to ``fd``, exit."""
+    code = 0
+    try:
+        _limit_memory()
+        with os.fdopen(fd, "wb") as f:
+            f.write(_outcome(work))
+    except BaseException:  # noqa: BLE001 - the parent sees a missing message
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _collect(fd: int, timeout: float) -> bytes | None:
+    """Everything written to ``fd`` until end of file, or None at the deadline."""
+    deadline = time.monotonic() + timeout
+    chunks = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return None
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def _how_it_ended(status: int) -> str:
+    """A wait status in words."""
+    if os.WIFSIGNALED(status):
+        return f"killed by {signal.Signals(os.WTERMSIG(status)).name}"
+    return f"exit status {os.WEXITSTATUS(status)}"
+
+
+def run_capped(work, timeout: float):
+    """Run ``work()`` in a forked child, waiting at most ``timeout`` seconds.
+
+    Returns ``("ok", result)`` (the result travels back through a pipe as
+    JSON), ``("timeout", None)`` after killing the child at the deadline, or
+    ``("memory", None)`` when the child ran out of its memory ceiling.  A
+    CliError raised in the child is raised again here; anything else as a
+    WorkerError.
+    """
+    if not hasattr(os, "fork"):
+        return "ok", json.loads(json.dumps(work(), default=_plain))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(rfd)
+        _child(work, wfd)
+    os.close(wfd)
+    data = None
+    try:
+        data = _collect(rfd, timeout)
+    finally:
+        os.close(rfd)
+        if data is None:
+            os.kill(pid, signal.SIGKILL)
+        status = os.waitpid(pid, 0)[1]
+    if data is None:
+        return "timeout", None
+    if not data:
+        raise WorkerError("WorkerDied", f"the worker process ended without a result "
+                                        f"({_how_it_ended(status)})")
+    msg = json.loads(data)
+    if "user" in msg:
+        raise CliError(msg["user"])
+    if "internal" in msg:
+        raise WorkerError(*msg["internal"])
+    return ("memory", None) if "memory" in msg else ("ok", msg["ok"])
 
 
 def _spec(name):
@@ -52,6 +230,28 @@ def _parse(cls, obj, what):
         raise CliError(f"bad {what}: {msg}")
 
 
+def _puzzle(sp, where: str):
+    """The puzzle in a JSON file, or in a puzz.link URL."""
+    from .io.puzzlink import is_url
+    if is_url(where):
+        if sp.url_decode is None:
+            raise CliError(f"{sp.name} has no puzz.link format" +
+                           (f": {sp.url_note}" if sp.url_note else ""))
+        try:
+            return sp.url_decode(where)
+        except ValueError as exc:
+            raise CliError(f"bad URL: {_first_line(exc)}")
+    return _parse(sp.Puzzle, _read_json(where), "puzzle")
+
+
+def _url(sp, puzzle) -> str:
+    """The puzz.link URL of a puzzle, or a one-line error for genres without one."""
+    if sp.url_encode is None:
+        raise CliError(f"{sp.name} has no puzz.link format" +
+                       (f": {sp.url_note}" if sp.url_note else ""))
+    return sp.url_encode(puzzle)
+
+
 def _level(sp, level):
     try:
         return sp.ladder.level(level)
@@ -61,7 +261,7 @@ def _level(sp, level):
 
 def _out(obj, as_json, text):
     if as_json:
-        print(json.dumps(obj))
+        print(json.dumps(obj, default=_plain))
     else:
         print(text)
 
@@ -83,30 +283,56 @@ def cmd_list(args):
     _out(rows, args.json, text)
 
 
-def cmd_solve(args):
-    sp = _spec(args.genre)
-    puzzle = _parse(sp.Puzzle, _read_json(args.file), "puzzle")
-    if args.count is not None and args.count < 1:
-        raise CliError("--count must be at least 1")
-    lvl = _level(sp, args.level)
+def _solve_report(sp, puzzle, lvl, count, max_nodes) -> dict:
+    """The ``solve`` result as a JSON object (run in the worker)."""
     from .core.genre import solve
-    res = solve(sp, puzzle, lvl, args.count)
+    res = solve(sp, puzzle, lvl, count, max_nodes)
     obj = {"genre": sp.name, "level": res.level, "status": res.status, "grade": res.grade,
-           "counters": dict(res.counters)}
-    if args.count is not None:
-        obj.update(count=res.count, capped=res.capped, nodes=res.nodes,
+           "counters": dict(res.counters), "capped": bool(res.capped),
+           "cap": "nodes" if res.capped else None}
+    if count is not None:
+        obj.update(count=res.count, nodes=res.nodes,
                    solutions=[sp.decode(s).to_json() for s in res.solutions])
     elif res.status == "solved":
         obj["answer"] = sp.decode(res.state).to_json()
-    text = f"{sp.name}: fixpoint at {res.level}: {res.status}; grade {res.grade}"
-    if args.count is not None:
-        text += f"; solutions {res.count}{'+' if res.capped else ''} (limit {args.count}, {res.nodes} nodes)"
-    _out(obj, args.json, text)
+    return obj
+
+
+def _solve_text(obj, count, max_nodes, timeout) -> str:
+    """The ``solve`` result in one line of words."""
+    name = obj["genre"]
+    if obj["cap"] == "timeout":
+        return f"{name}: capped: stopped at the {timeout:g} s timeout with no result"
+    if obj["cap"] == "memory":
+        return f"{name}: capped: ran out of the {WORKER_MEMORY >> 20} MB memory ceiling"
+    text = f"{name}: fixpoint at {obj['level']}: {obj['status']}; grade {obj['grade']}"
+    if count is not None:
+        text += (f"; solutions {obj['count']}{'+' if obj['capped'] else ''} "
+                 f"(limit {count}, {obj['nodes']} nodes)")
+    if obj["cap"] == "nodes":
+        text += f"; capped at the --max-nodes budget of {max_nodes}"
+    return text
+
+
+def cmd_solve(args):
+    sp = _spec(args.genre)
+    puzzle = _puzzle(sp, args.file)
+    count = None if args.count is None else _bounded(args.count, "--count", 1, COUNT_MAX)
+    max_nodes = _bounded(args.max_nodes, "--max-nodes", 1, NODES_MAX)
+    timeout = _timeout(args.timeout)
+    lvl = _level(sp, args.level)
+    how, obj = run_capped(lambda: _solve_report(sp, puzzle, lvl, count, max_nodes), timeout)
+    if how != "ok":
+        obj = {"genre": sp.name, "level": sp.ladder.names[lvl], "status": "capped",
+               "grade": None, "counters": {}, "capped": True, "cap": how}
+        if count is not None:
+            obj.update(count=None, nodes=None, solutions=[])
+    _out(obj, args.json, _solve_text(obj, count, max_nodes, timeout))
 
 
 def cmd_check(args):
     sp = _spec(args.genre)
-    puzzle = _parse(sp.Puzzle, _read_json(args.puzzle), "puzzle")
+    puzzle = _puzzle(sp, args.puzzle)
     answer = _parse(sp.Answer, _read_json(args.answer), "answer")
     try:
         broken = sp.check(puzzle, answer)
@@ -118,24 +344,55 @@ def cmd_check(args):
     return 0 if not broken else 1
 
 
+def _size(text: str, max_cells: int) -> tuple[int, int]:
+    """``HxW`` as two positive integers whose product is at most ``max_cells``."""
+    parts = text.lower().split("x")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        h, w = (int(x) for x in parts)
+    except ValueError:
+        raise CliError(f"--size must look like 6x6, got {text[:40]!r}")
+    try:
+        return strict_size(h, w, max_cells, ("height", "width"))
+    except InputError as exc:
+        raise CliError(f"--size: {exc}")
+
+
+def _generate_report(sp, h, w, seed, grade, url=False) -> dict:
+    """The ``generate`` result as a JSON object (run in the worker)."""
+    try:
+        puzzle, answer = sp.generate(h, w, seed=seed, grade=grade)
+    except ValueError as exc:
+        raise CliError(_first_line(exc))
+    from .core.genre import grade as grade_of
+    obj = {"genre": sp.name, "size": [h, w], "seed": seed, "grade": grade_of(sp, puzzle),
+           "clues": puzzle.to_json(), "answer": answer.to_json()}
+    if url:
+        obj["url"] = _url(sp, puzzle)
+    return obj
+
+
 def cmd_generate(args):
     sp = _spec(args.genre)
-    try:
-        h, w = (int(x) for x in args.size.lower().split("x"))
-    except ValueError:
-        raise CliError(f"--size must look like 6x6, got {args.size!r}")
-    if h < 1 or w < 1:
-        raise CliError(f"--size must be positive, got {args.size}")
+    h, w = _size(args.size, sp.max_cells)
+    seed = None if args.seed is None else _bounded(args.seed, "--seed", 0, SEED_MAX)
+    timeout = _timeout(args.timeout)
     grade = None if args.grade is None else sp.ladder.names[_level(sp, args.grade)]
-    try:
-        puzzle, answer = sp.generate(h, w, seed=args.seed, grade=grade)
-    except ValueError as exc:
-        raise CliError(str(exc).splitlines()[0])
-    from .core.genre import grade as grade_of
-    g = grade_of(sp, puzzle)
-    obj = {"genre": sp.name, "size": [h, w], "seed": args.seed, "grade": g,
-           "clues": puzzle.to_json(), "answer": answer.to_json()}
-    _out(obj, args.json, json.dumps(obj, indent=1))
+    if args.url:
+        _url_support(sp)
+    how, obj = run_capped(lambda: _generate_report(sp, h, w, seed, grade, args.url), timeout)
+    if how == "timeout":
+        raise CliError(f"generate timed out after {timeout:g} s")
+    if how == "memory":
+        raise CliError(f"generate ran out of the {WORKER_MEMORY >> 20} MB memory ceiling")
+    _out(obj, args.json, obj["url"] if args.url else json.dumps(obj, indent=1))
+
+
+def _url_support(sp) -> None:
+    if sp.url_encode is None:
+        raise CliError(f"{sp.name} has no puzz.link format" +
+                       (f": {sp.url_note}" if sp.url_note else ""))
 
 
 def cmd_bank(args):
@@ -144,11 +401,19 @@ def cmd_bank(args):
     if args.rebuild:
         if sp.rebuild_bank is None:
             raise CliError(f"{sp.name} has no bank builder")
-        entries = sp.rebuild_bank(seed=args.seed)
+        seed = None if args.seed is None else _bounded(args.seed, "--seed", 0, SEED_MAX)
+        entries = sp.rebuild_bank(seed=seed)
         path = banks.save(sp.name, entries)
         print(f"wrote {len(entries)} boards to {path}", file=sys.stderr)
+    if args.urls:
+        _url_support(sp)
+        rows = [{"id": e["id"], "grade": e.get("grade"),
+                 "url": sp.url_encode(sp.Puzzle.from_json(e["clues"]))} for e in banks.load(sp.name)]
+        _out(rows, args.json, "\n".join(r["url"] for r in rows))
+        if not args.verify:
+            return 0
     if not args.verify and not args.rebuild:
-        raise CliError("bank needs --verify or --rebuild")
+        raise CliError("bank needs --verify, --rebuild or --urls")
     if args.verify:
         rep = banks.verify(sp)
         text = (f"{sp.name}: {rep['verified']} of {rep['boards']} boards re-proved"
@@ -169,9 +434,72 @@ def cmd_article(args):
     art = importlib.import_module(sp.article).ARTICLE
     rep = art.report(scale, progress=progress.bar)
     lines = [f"{sp.name} at scale {scale}"]
-    lines += [f"  table {t['id']:<28} {t['kind']:<8} {t['status']}" for t in rep["tables"]]
+    lines += [f"  table {t['id']:<28} {t['kind']:<8} {t['status']:<8} expect {t['expect']}"
+              + ("" if t["worst_z"] is None else f", worst |z| {t['worst_z']:g}")
+              for t in rep["tables"]]
     lines += [f"  claim {c['id']:<28} {str(c['holds']):<8} {c['detail']}" for c in rep["claims"]]
     _out(rep, args.json, "\n".join(lines))
+
+
+def _answer_of(sp, puzzle, max_nodes, timeout):
+    """The puzzle's answer when the ladder's search finds exactly one."""
+    def work():
+        from .core.genre import ladder_count
+        r = ladder_count(sp, puzzle, limit=2, max_nodes=max_nodes)
+        return {"status": r.status, "answer": sp.decode(r.solutions[0]).to_json()
+                if r.status == "unique" else None}
+    how, obj = run_capped(work, timeout)
+    if how != "ok":
+        raise CliError(f"could not solve the board to draw its answer ({how})")
+    if obj["answer"] is None:
+        raise CliError(f"the board has no unique answer to draw (search says {obj['status']})")
+    return sp.Answer.from_json(obj["answer"])
+
+
+def _output(path: str, kinds: tuple) -> str:
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if ext not in kinds:
+        raise CliError(f"-o must end in {' or '.join('.' + k for k in kinds)}, got {path!r}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CliError(f"no such folder for -o: {folder}")
+    return ext
+
+
+def cmd_draw(args):
+    sp = _spec(args.genre)
+    puzzle = _puzzle(sp, args.file)
+    _output(args.output, ("svg", "png"))
+    answer = _answer_of(sp, puzzle, 200_000, _timeout(args.timeout)) if args.answer else None
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    ax = sp.draw(puzzle, answer)
+    ax.figure.savefig(args.output, bbox_inches="tight")
+    plt.close(ax.figure)
+    print(f"wrote {args.output}", file=sys.stderr)
+
+
+def cmd_step(args):
+    sp = _spec(args.genre)
+    puzzle = _puzzle(sp, args.file)
+    _output(args.output, ("html",))
+    timeout = _timeout(args.timeout)
+    levels = None if args.level is None else [sp.ladder.names[_level(sp, args.level)]]
+
+    def work():
+        import matplotlib
+        matplotlib.use("Agg")
+        from .viz import stepper
+        st = stepper.show(sp, puzzle, levels)
+        return "<!doctype html><meta charset='utf-8'><title>" + sp.name + "</title>" + \
+            st._repr_html_()
+    how, page = run_capped(work, timeout)
+    if how != "ok":
+        raise CliError(f"step stopped: {how} (the fixpoints took too long)")
+    with open(args.output, "w") as f:
+        f.write(page)
+    print(f"wrote {args.output}", file=sys.stderr)
 
 
 def _parser():
@@ -182,6 +510,10 @@ def _parser():
     s = sub.add_parser("solve", help="fixpoint / search result, solution count, grade")
     s.add_argument("genre"); s.add_argument("file")
     s.add_argument("--level"); s.add_argument("--count", type=int)
+    s.add_argument("--max-nodes", type=int, default=200_000,
+                   help="node budget of the count search (default 200000)")
+    s.add_argument("--timeout", type=float, default=60.0,
+                   help="seconds before the run stops and reports capped (default 60)")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("check", help="the referee")
     s.add_argument("genre"); s.add_argument("puzzle"); s.add_argument("answer")
@@ -189,24 +521,41 @@ def _parser():
     s = sub.add_parser("generate", help="a new board")
     s.add_argument("genre"); s.add_argument("--size", required=True)
     s.add_argument("--seed", type=int); s.add_argument("--grade")
+    s.add_argument("--timeout", type=float, default=300.0,
+                   help="seconds before generation gives up (default 300)")
+    s.add_argument("--url", action="store_true", help="print the board as a puzz.link URL")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("bank", help="re-prove (or rebuild) the shipped bank")
     s.add_argument("genre"); s.add_argument("--verify", action="store_true")
     s.add_argument("--rebuild", action="store_true"); s.add_argument("--seed", type=int)
+    s.add_argument("--urls", action="store_true", help="list the bank as puzz.link URLs")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("article", help="fidelity report against the article")
     s.add_argument("genre"); s.add_argument("--scale")
     s.add_argument("--json", action="store_true")
+    s = sub.add_parser("draw", help="a picture of a board (file or URL)")
+    s.add_argument("genre"); s.add_argument("file")
+    s.add_argument("-o", "--output", required=True, help="board.svg or board.png")
+    s.add_argument("--answer", action="store_true", help="draw the unique answer too")
+    s.add_argument("--timeout", type=float, default=60.0)
+    s = sub.add_parser("step", help="an offline HTML rung stepper for a board (file or URL)")
+    s.add_argument("genre"); s.add_argument("file")
+    s.add_argument("-o", "--output", required=True, help="stepper.html")
+    s.add_argument("--level", help="one level only (default: every level)")
+    s.add_argument("--timeout", type=float, default=120.0)
     return p
 
 
 COMMANDS = {"list": cmd_list, "solve": cmd_solve, "check": cmd_check,
-            "generate": cmd_generate, "bank": cmd_bank, "article": cmd_article}
+            "generate": cmd_generate, "bank": cmd_bank, "article": cmd_article,
+            "draw": cmd_draw, "step": cmd_step}
 
 
 def main(argv=None) -> int:
+    cmd = "puzzlekit"
     try:
         args = _parser().parse_args(argv)
+        cmd = args.cmd
         return COMMANDS[args.cmd](args) or 0
     except CliError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -215,9 +564,12 @@ def main(argv=None) -> int:
         print("error: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into e.g. head: stop quietly
-        import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+        kind = exc.kind if isinstance(exc, WorkerError) else type(exc).__name__
+        print(f"error: {cmd}: internal error: {kind}: {_first_line(exc)}", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

@@ -8,10 +8,14 @@ matching, and its notebook exists with the shared shape.
 import importlib
 import json
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import puzzlekit
-from puzzlekit.core import banks
+from puzzlekit.core import banks, checks
+from puzzlekit.core.genre import ladder_count
+from puzzlekit.core.search import Count
 
 BUILT = [g for g in puzzlekit.GENRES if puzzlekit.available(g)
          and hasattr(importlib.import_module(puzzlekit.GENRES[g]), "SPEC")]
@@ -31,6 +35,69 @@ def test_spec_and_modules(genre):
     assert sp.ladder.names[-1] == "probe"
     for i, name in enumerate(sp.ladder.names):
         assert sp.ladder.level(name) == i
+    for hook in ("brute_solutions", "encode", "random_small"):
+        assert callable(getattr(sp, hook)), f"{genre} does not provide {hook}"
+    assert sp.max_cells >= 400, "a genre loads boards up to at least 20x20"
+
+
+@pytest.mark.parametrize("genre", BUILT)
+def test_engine_results_share_one_type(genre):
+    sp = puzzlekit.spec(genre)
+    e = banks.load(genre)[0]
+    p = sp.Puzzle.from_json(e["clues"])
+    r, s = sp.brute_count(p, 2), sp.brute_solutions(p, 2)
+    assert isinstance(r, Count) and isinstance(s, Count)
+    assert (r.count, r.capped, r.status) == (1, False, "unique") == (s.count, s.capped, s.status)
+    assert [a.to_json() for a in s.solutions] == [e["answer"]]
+    assert sp.encode(p, s.solutions[0]).solved()
+
+
+def _small_board(genre, h, w, seed):
+    sp = puzzlekit.spec(genre)
+    try:
+        return sp, sp.random_small(np.random.default_rng(seed), h, w)
+    except ValueError:          # no board of this shape exists in the genre
+        assume(False)
+
+
+SMALL = dict(h=st.integers(1, 6), w=st.integers(1, 6), seed=st.integers(0, 2**32 - 1))
+GENERIC = settings(max_examples=400, deadline=None, derandomize=True, database=None,
+                   suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("genre", BUILT)
+def test_every_level_and_ablation_is_sound(genre):
+    """No level, and no single-rung ablation, removes a raw-engine answer."""
+    seen = {"boards": 0, "answers": 0, "non-square": 0}
+
+    @GENERIC
+    @given(**SMALL)
+    def run(h, w, seed):
+        sp, p = _small_board(genre, h, w, seed)
+        seen["answers"] += checks.assert_sound(sp, p)
+        seen["boards"] += 1
+        seen["non-square"] += h != w
+
+    run()
+    assert seen["boards"] >= 300 and seen["non-square"] > 0 and seen["answers"] > 0, seen
+
+
+@pytest.mark.parametrize("genre", BUILT)
+def test_ladder_search_agrees_with_the_raw_engine(genre):
+    seen = {"compared": 0, "boards": 0, "counts": set()}
+
+    @GENERIC
+    @given(**SMALL)
+    def run(h, w, seed):
+        sp, p = _small_board(genre, h, w, seed)
+        seen["boards"] += 1
+        if checks.assert_engines_agree(sp, p, limit=3):
+            seen["compared"] += 1
+            seen["counts"].add(min(sp.brute_count(p, 3).count, 2))
+
+    run()
+    assert seen["compared"] >= 300, seen
+    assert seen["counts"] == {0, 1, 2}, f"the random boards should have 0, 1 and many answers: {seen}"
 
 
 @pytest.mark.parametrize("genre", BUILT)
@@ -54,8 +121,13 @@ def test_article_report_at_smoke(genre):
     assert rep["tables"], f"{genre} registers no table"
     for t in rep["tables"]:
         assert t["status"] != "missing", t
+        assert t["expect"] in ("match", "close", "differs"), f"{t['id']} declares no expect"
         if t["kind"] == "exact":
             assert t["status"] == "match", t
+        if t["kind"] == "sampled":
+            assert t["worst_z"] is not None, f"{t['id']}: no cell compared by its sampling error"
+            if t["status"] == "match":
+                assert t["worst_z"] <= 2, t
     for c in rep["claims"]:
         if art.claims[c["id"]].theorem:
             assert c["holds"] is True, c
@@ -94,3 +166,43 @@ def test_cli_rejects_bad_boards_in_one_line(genre, tmp_path, capsys):
     good_a.write_text(json.dumps(entry["answer"]))
     assert cli.main(["check", genre, str(good_p), str(good_a), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
+
+
+@pytest.mark.parametrize("genre", BUILT)
+def test_cp_sat_agrees_with_both_engines(genre):
+    """The third engine: the rules as a CP-SAT model count what both others count."""
+    sp = puzzlekit.spec(genre)
+    if sp.sat_count is None:
+        pytest.skip(f"{genre} has no CP-SAT model yet")
+    seen = {"compared": 0, "counts": set()}
+
+    @settings(max_examples=150, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @given(**SMALL)
+    def run(h, w, seed):
+        _, p = _small_board(genre, h, w, seed)
+        s, r = sp.sat_count(p, 3), sp.brute_count(p, 3)
+        if s.capped or (r.capped and r.count < 3):
+            return
+        assert min(s.count, 3) == min(r.count, 3), (h, w, seed, s, r)
+        lad = ladder_count(sp, p, limit=3)
+        if not lad.capped:
+            assert min(lad.count, 3) == s.count
+        for a in s.solutions:
+            assert not sp.check(p, a)
+        seen["compared"] += 1
+        seen["counts"].add(min(s.count, 2))
+
+    run()
+    assert seen["compared"] >= 100 and seen["counts"] == {0, 1, 2}, seen
+
+
+@pytest.mark.parametrize("genre", BUILT)
+def test_every_bank_board_is_unique_under_cp_sat(genre):
+    sp = puzzlekit.spec(genre)
+    if sp.sat_count is None:
+        pytest.skip(f"{genre} has no CP-SAT model yet")
+    for e in banks.load(genre):
+        r = sp.sat_count(sp.Puzzle.from_json(e["clues"]), 2)
+        assert r.status == "unique", (e["id"], r)
+        assert r.solutions[0].to_json() == e["answer"], e["id"]

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .ladder import Ladder, State
-from .search import SearchResult, SolveResult, count_solutions, solve as _solve
+from .search import Count, SearchResult, SolveResult, count_solutions, solve as _solve
 
-__all__ = ["GenreSpec", "solve", "grade", "ladder_count", "accepts"]
+__all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "accepts"]
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,9 @@ class GenreSpec:
         Read the answer off a state whose variables are all decided.
     check : ``(puzzle, answer) -> list[Violation]``
         The referee; empty when the answer is legal.
-    brute_count : ``(puzzle, limit) -> int | None``
-        The independent engine's solution count up to ``limit`` (None if capped).
+    brute_count : ``(puzzle, limit) -> Count``
+        The independent engine's solution count up to ``limit``
+        (:class:`~puzzlekit.core.search.Count`: count, capped, nodes).
     generate : ``(h, w, seed=None, grade=None) -> (puzzle, answer)``
     draw : ``(puzzle, answer=None, ax=None) -> Axes``
     draw_state : ``(puzzle, state, ax, new=None, colour=None) -> Axes``
@@ -44,6 +45,32 @@ class GenreSpec:
     rebuild_bank : ``(seed=None) -> list[dict]``, optional
     verify_extra : ``(entry, puzzle, answer) -> str | None``, optional
         Genre-specific bank checks (e.g. minimality); a message on failure.
+    brute_solutions : ``(puzzle, limit) -> Count``
+        The independent engine's answers (``Count.solutions``, Answer objects,
+        at most ``limit``), with the same count and cap as ``brute_count``.
+    encode : ``(puzzle, answer) -> State``
+        The fully decided state of an answer (the inverse of ``decode``):
+        what soundness checks look for in every fixpoint.
+    random_small : ``(rng, h, w) -> puzzle``
+        A random small puzzle (any clue density) that may have 0, 1 or many
+        answers: the boards the generic checks run on.
+    fast_fixpoint : ``(puzzle, level, without) -> (status, state, counters)``, optional
+        A compiled fixpoint giving the same result as ``ladder.fixpoint``
+        (``level`` an index, ``without`` a tuple of indices); measurements
+        use it when present.  A copy of a spec with another ladder
+        (``dataclasses.replace(spec, ladder=...)``) must drop both fast hooks.
+    fast_count : ``(puzzle, level, limit, max_nodes) -> SearchResult``, optional
+        A compiled propagate-and-branch count giving the same counts as
+        :func:`ladder_count`; measurements use it when present.
+    sat_count : ``(puzzle, limit) -> Count``, optional
+        The rules as a CP-SAT model (``<genre>/sat.py``): a third engine,
+        and the yardstick for speed.
+    url_decode, url_encode : ``(url) -> Puzzle``, ``(puzzle) -> url``, optional
+        The genre's puzz.link codec (``<genre>/url.py``); ``url_note`` says
+        why a genre has none.
+    max_cells : int
+        The most cells a board may have: ``Puzzle.from_json`` and ``generate``
+        refuse bigger boards (the genre's ``model.MAX_CELLS``).
     """
 
     name: str
@@ -60,6 +87,16 @@ class GenreSpec:
     article: str
     rebuild_bank: Callable | None = None
     verify_extra: Callable | None = None
+    brute_solutions: Callable | None = None
+    encode: Callable | None = None
+    random_small: Callable | None = None
+    fast_fixpoint: Callable | None = None
+    fast_count: Callable | None = None
+    sat_count: Callable | None = None
+    url_decode: Callable | None = None
+    url_encode: Callable | None = None
+    url_note: str = ""
+    max_cells: int = 10_000
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""

@@ -1,9 +1,25 @@
-"""What a referee reports: the rules an answer breaks, and where."""
+"""What a referee reports: the rules an answer breaks, and where; and the
+strict readers every genre's ``from_json`` uses.
+
+JSON input is read strictly: an integer field takes a JSON integer and nothing
+else (not ``true``, not ``3.0``, not ``"3"``), within the field's range, and a
+board's size is checked against the genre's cell cap before anything of that
+size is built.  Every failure is an :class:`InputError` with a one-line
+message naming the field, e.g. ``clues[2][1]: expected an integer, got true``.
+"""
 from __future__ import annotations
 
+import json
+import math
+import operator
 from dataclasses import dataclass
 
-__all__ = ["Violation", "InputError"]
+import numpy as np
+
+__all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_int",
+           "strict_list", "strict_size", "int_grid"]
+
+INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
 
 @dataclass(frozen=True)
@@ -23,3 +39,117 @@ class Violation:
 
 class InputError(ValueError):
     """Malformed puzzle or answer input; its message is one line for the CLI."""
+
+
+def show(x) -> str:
+    """A short, one-line JSON-style rendering of a value for an error message.
+
+    >>> show(True), show(3.0), show("3"), show(10 ** 50), show([1, 2]), show(None)
+    ('true', '3.0', '"3"', 'an integer of about 51 digits', 'a list of 2 items', 'null')
+    """
+    if x is None or isinstance(x, (bool, np.bool_)):
+        return {None: "null", True: "true", False: "false"}[None if x is None else bool(x)]
+    if isinstance(x, (int, np.integer)):
+        x = operator.index(x)
+        if abs(x) < 10 ** 40:
+            return str(x)
+        return f"an integer of about {int(x.bit_length() * math.log10(2)) + 1} digits"
+    if isinstance(x, (float, np.floating)):
+        return json.dumps(float(x))
+    if isinstance(x, str):
+        return json.dumps(x[:24] + ("..." if len(x) > 24 else ""))
+    if isinstance(x, (list, tuple)):
+        return f"a list of {len(x)} item{'' if len(x) == 1 else 's'}"
+    if isinstance(x, dict):
+        return "an object"
+    return f"a {type(x).__name__}"
+
+
+def _range_text(lo, hi) -> str:
+    """How an integer range reads in a message."""
+    if lo <= INT64_MIN and hi >= INT64_MAX:
+        return "an integer that fits in 64 bits"
+    if hi >= INT64_MAX:
+        return f"an integer >= {lo}"
+    if lo <= INT64_MIN:
+        return f"an integer <= {hi}"
+    return f"an integer in {lo}..{hi}"
+
+
+def strict_int(x, field: str, lo: int = INT64_MIN, hi: int = INT64_MAX) -> int:
+    """``x`` as a Python int if it is an integer in ``lo..hi``; else InputError.
+
+    Booleans, floats (even ``3.0``) and numeric strings are refused.
+
+    >>> strict_int(3, "k", 1, 5)
+    3
+    >>> strict_int(True, "clues[2][1]")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: clues[2][1]: expected an integer, got true
+    """
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+        raise InputError(f"{field}: expected an integer, got {show(x)}")
+    v = operator.index(x)
+    if not lo <= v <= hi:
+        raise InputError(f"{field}: expected {_range_text(lo, hi)}, got {show(v)}")
+    return v
+
+
+def strict_list(x, field: str, n: int | None = None) -> list:
+    """``x`` if it is a JSON list (of exactly ``n`` items when given); else InputError."""
+    if not isinstance(x, list):
+        raise InputError(f"{field}: expected a list, got {show(x)}")
+    if n is not None and len(x) != n:
+        raise InputError(f"{field}: expected a list of {n} items, got {show(x)}")
+    return x
+
+
+def strict_size(h, w, max_cells: int, fields=("h", "w"), lo: int = 1) -> tuple[int, int]:
+    """A board size ``(h, w)``: integers of at least ``lo`` with ``h * w`` at
+    most ``max_cells``; checked before anything of that size is built.
+
+    >>> strict_size(3, 4, 100)
+    (3, 4)
+    >>> strict_size(2000, 2000, 2500, ("rows", "cols"))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: rows x cols = 2000 x 2000 cells is more than the 2500 this genre accepts
+    """
+    h = strict_int(h, fields[0], lo, max(lo, max_cells))
+    w = strict_int(w, fields[1], lo, max(lo, max_cells))
+    if h * w > max_cells:
+        raise InputError(f"{fields[0]} x {fields[1]} = {show(h)} x {show(w)} cells "
+                         f"is more than the {max_cells} this genre accepts")
+    return h, w
+
+
+def int_grid(obj, field: str, lo: int = INT64_MIN, hi: int = INT64_MAX,
+             max_cells: int | None = None, shape=None) -> np.ndarray:
+    """A rectangular JSON list of rows of integers in ``lo..hi`` as an int64 array.
+
+    The size is checked (against ``shape`` and ``max_cells``) from the row
+    count and first row's length before any entry is read; every entry is
+    read by :func:`strict_int`, so errors name the cell: ``grid[2][1]: ...``.
+
+    >>> int_grid([[1, 0], [0, 2]], "grid", 0, 4).tolist()
+    [[1, 0], [0, 2]]
+    """
+    if not isinstance(obj, list) or not obj:
+        raise InputError(f"{field}: expected a non-empty list of rows, got {show(obj)}")
+    first = obj[0]
+    if not isinstance(first, list) or not first:
+        raise InputError(f"{field}[0]: expected a non-empty list of integers, got {show(first)}")
+    h, w = len(obj), len(first)
+    if shape is not None and (h, w) != tuple(shape):
+        raise InputError(f"{field} is {h}x{w}, but the size given is {shape[0]}x{shape[1]}")
+    if max_cells is not None and h * w > max_cells:
+        raise InputError(f"{field} is {h}x{w} = {h * w} cells, "
+                         f"more than the {max_cells} this genre accepts")
+    for r, row in enumerate(obj):
+        if not isinstance(row, list) or len(row) != w:
+            raise InputError(f"{field}[{r}]: expected a list of {w} integers like row 0, "
+                             f"got {show(row)}")
+        for c, x in enumerate(row):
+            strict_int(x, f"{field}[{r}][{c}]", lo, hi)
+    return np.array(obj, dtype=np.int64)

@@ -16,7 +16,47 @@ import numpy as np
 
 from .ladder import Ladder, State
 
-__all__ = ["SearchResult", "SolveResult", "count_solutions", "solve"]
+__all__ = ["Count", "SearchResult", "SolveResult", "count_solutions", "solve"]
+
+
+@dataclass(frozen=True)
+class Count:
+    """What an independent engine reports: solutions counted up to ``limit``.
+
+    ``capped`` says the engine's budget ran out first; then ``count`` is only
+    a lower bound.  ``solutions`` holds answers when they were asked for.
+
+    >>> Count(1, False, 12, 2).status, Count(1, True, 10**6, 2).status
+    ('unique', 'capped')
+    """
+
+    count: int
+    capped: bool
+    nodes: int = 0
+    limit: int = 2
+    solutions: tuple = field(default=(), repr=False)
+
+    @property
+    def complete(self) -> bool:
+        return not self.capped and self.count < self.limit
+
+    @property
+    def status(self) -> str:
+        """``multiple``, ``unique``, ``none``, ``capped`` or ``found``."""
+        if self.count >= 2:
+            return "multiple"
+        if self.capped:
+            return "capped"
+        if self.count >= self.limit:
+            return "found"
+        return "unique" if self.count == 1 else "none"
+
+    @property
+    def unique(self) -> bool | None:
+        """True / False, or None when the engine stopped before deciding."""
+        if self.count >= 2:
+            return False
+        return (self.count == 1) if self.complete else None
 
 
 @dataclass(frozen=True)
@@ -88,18 +128,31 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     """
     keep = limit if keep is None else keep
     lvl = ladder.level(level)
-    stack = [state.copy()]
+    # Depth-first, one child at a time: a frame is (parent, variable, options,
+    # next option), so memory is one state per level of depth, never one per
+    # pending child.
+    frames: list = []
+    pending = state.copy()
     nodes = branch_points = found = 0
     sols = []
     counters: Counter = Counter()
     capped = False
-    while stack:
+    while pending is not None or frames:
         if found >= limit:
             break
+        if pending is None:
+            parent, v, opts, i = frames[-1]
+            if i >= len(opts):
+                frames.pop()
+                continue
+            frames[-1][3] = i + 1
+            pending = parent.copy()
+            pending.assign(v, opts[i])
+            continue
         if max_nodes is not None and nodes >= max_nodes:
             capped = True
             break
-        s = stack.pop()
+        s, pending = pending, None
         nodes += 1
         res = ladder.fixpoint(s, lvl)
         counters.update(res.counters)
@@ -115,11 +168,10 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         open_vars = np.flatnonzero(counts > 1)
         v = open_vars[np.argmin(counts[open_vars])]
         branch_points += 1
-        for k in s.options(v)[::-1]:
-            child = s.copy()
-            child.assign(v, k)
-            stack.append(child)
-    complete = not stack and not capped
+        frames.append([s, v, s.options(v), 0])
+    while frames and frames[-1][3] >= len(frames[-1][2]):
+        frames.pop()                     # exhausted frames hold nothing unexplored
+    complete = pending is None and not frames and not capped
     return SearchResult(found, complete, capped, nodes, branch_points, limit,
                         tuple(sols), counters)
 

@@ -1,4 +1,4 @@
-"""Article tables and claims: the registry, comparison, rendering and report.
+"""Article tables and claims: the registry, the comparator, rendering and report.
 
 Each genre's ``article.py`` builds one :class:`Article` holding every table of
 its article (the article's figures as data, quoted with attribution, plus a
@@ -10,19 +10,34 @@ Kinds of table and how ours is compared with the article's:
     deterministic counts: every shared cell must be equal (``match``), else
     ``differs``.
 ``sampled``
-    measured on random streams.  A percentage column (name ending in ``%``)
-    compares within ``k`` standard errors of the difference of two binomial
-    proportions, using our sample size (``df.attrs["n"]``) and the article's
-    (``Table.n_article``), with one point of slack for rounding: ``k = 3`` is
-    ``match``, ``k = 6`` is ``close``.  Other numeric columns compare by
-    relative difference: 10 % ``match``, 30 % ``close``.
+    measured on random streams.  Each compared cell gets a z score from the
+    statistic its column declares (``ours.attrs["stat"]``, built by
+    :class:`puzzlekit.core.measure.Summary`, or ``Table.stats``), computed
+    from *our own per-board values* (``ours.attrs["values"]``):
+
+    - ``share`` (a share of boards, in %): two-sample test of proportions
+      with the article's sample size when it gives one (``Table.n_article``),
+      else the binomial error of our share alone;
+    - ``mean`` (a mean of per-board values): the standard error from our
+      per-board spread; with the article's n, the article's spread is taken
+      to equal ours;
+    - ``median``: a bootstrap of our sample (seeded, so reproducible);
+    - ``exact``: must be equal (z is 0 or infinite);
+    - ``given``: ours by construction (a sample size, a parameter); shown,
+      never compared.  ``Table.given`` names such columns too.
+
+    The only slack is half the article's printed rounding unit (inferred from
+    the decimals it prints, or ``Table.digits``).  ``|z| <= 2`` is ``match``,
+    ``|z| <= 3.5`` is ``close``, else ``differs``.  A cell with no statistic
+    or no per-board values is not compared.
 ``bank``
     measured on our own boards: compared as a shape.  Same zeros and the same
     ordering of rows within every column is ``match``; same zeros only is
     ``close``; otherwise ``differs``.
 
-A table with no compute function, or none of whose rows our scale reaches, is
-``missing``.
+A table with no compute function, or with no cell compared, is ``missing``.
+Each table declares ``expect``, its status at book scale;
+:meth:`Comparison.require` fails when a table is worse.
 """
 from __future__ import annotations
 
@@ -37,11 +52,15 @@ import pandas as pd
 from . import scales
 
 __all__ = ["Table", "Claim", "Article", "Comparison", "ClaimResult", "compare", "frame",
-           "STATUSES", "KINDS"]
+           "cell_z", "STATUSES", "KINDS", "STATS", "Z_MATCH", "Z_CLOSE"]
 
 KINDS = ("exact", "sampled", "bank")
 STATUSES = ("match", "close", "differs", "missing")
+STATS = ("share", "mean", "median", "exact", "given")
+Z_MATCH, Z_CLOSE = 2.0, 3.5
+Z_CAP = 999.0          # an infinite z (ours has no spread and differs) is reported as this in JSON
 _RANK = {s: i for i, s in enumerate(STATUSES)}
+_BOOT = 2000
 
 
 @dataclass(frozen=True)
@@ -58,16 +77,26 @@ class Table:
         The article's figures, as printed (quoted, with attribution in
         ``source``).  Its index identifies rows; ours must use the same.
     compute : callable ``(scale) -> DataFrame``
-        Our measurement.  Put the sample size per row in ``df.attrs["n"]``
-        (an int, or a dict keyed by row) for ``sampled`` tables.
+        Our measurement.  For ``sampled`` tables build it with
+        :class:`puzzlekit.core.measure.Summary`, which records the statistic
+        of every column and our per-board values.
     n_article : int or dict, optional
-        The article's sample size per row (``sampled`` tables).
+        The article's sample size per row, where it states one.
     note : str
         What we know about any difference (shown under the table).
-    uncompared : tuple of str
-        Columns shown beside the article's but not compared (for example
-        sample sizes, which grow with the scale).  Cells where the article
-        prints no figure (NaN, "—") are never compared either.
+    given : tuple of str
+        Columns that are ours by construction (sample sizes, parameters
+        chosen by us or to hit the article): shown, never compared.  Cells
+        where the article prints no figure (NaN, "—") are never compared.
+    expect : str
+        The table's status at book scale, explained in the chapter.
+    stats : dict, optional
+        Column -> statistic, overriding what the measured frame declares.
+    digits : dict or int, optional
+        Decimals the article prints per column (default: inferred).
+    given_cells : tuple of (row, column)
+        Single cells that are ours by construction (a parameter was chosen to
+        reproduce exactly that figure): shown, never compared.
     """
 
     id: str
@@ -79,11 +108,20 @@ class Table:
     n_article: int | dict | None = None
     note: str = ""
     source: str = ""
-    uncompared: tuple = ()
+    given: tuple = ()
+    expect: str | None = None
+    stats: dict | None = None
+    digits: dict | int | None = None
+    given_cells: tuple = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"table {self.id}: kind must be one of {KINDS}")
+        if self.expect is not None and self.expect not in STATUSES:
+            raise ValueError(f"table {self.id}: expect must be one of {STATUSES}")
+        for c, st in (self.stats or {}).items():
+            if st not in STATS:
+                raise ValueError(f"table {self.id}: column {c!r} has unknown statistic {st!r}")
 
 
 @dataclass(frozen=True)
@@ -126,29 +164,76 @@ class ClaimResult:
 
 @dataclass
 class Comparison:
-    """Ours beside the article's, with a status per cell and per table."""
+    """Ours beside the article's, with a status per cell and per table.
+
+    ``cells`` holds each shared cell's status (``n/a`` where nothing was
+    compared), ``z`` and ``se`` the z score and our standard error of every
+    compared ``sampled`` cell.
+    """
 
     table: Table
     scale: str
     ours: pd.DataFrame | None
     status: str
-    cells: pd.DataFrame | None = None   # per-cell status over shared cells
+    cells: pd.DataFrame | None = None
     details: list = field(default_factory=list)
+    z: pd.DataFrame | None = None
+    se: pd.DataFrame | None = None
 
     @property
     def id(self):
         return self.table.id
 
+    @property
+    def expect(self):
+        return self.table.expect
+
+    @property
+    def worst_z(self) -> float | None:
+        """The largest |z| over compared cells (None when none has a z)."""
+        if self.z is None:
+            return None
+        zs = [abs(float(v)) for v in self.z.values.ravel() if v is not None and not _isnan(v)]
+        return max(zs) if zs else None
+
+    def require(self, strict: bool | None = None) -> "Comparison":
+        """Raise AssertionError when the table is worse than its ``expect``.
+
+        ``strict`` (default: any scale but ``smoke``) compares with
+        ``expect``; at smoke scale, where samples are tiny, only a table
+        that went ``missing`` (or an ``exact`` one that stopped matching)
+        fails.
+        """
+        strict = (self.scale != "smoke") if strict is None else strict
+        exp = self.table.expect or "match"
+        if strict:
+            ok = _RANK[self.status] <= _RANK[exp]
+        elif self.table.kind == "exact" and exp == "match":
+            ok = self.status == "match"
+        else:
+            ok = self.status != "missing" or exp == "missing"
+        if not ok:
+            raise AssertionError(f"table {self.id} is {self.status}, expected {exp} or better"
+                                 f" at scale {self.scale}: " + "; ".join(self.details[:4]))
+        return self
+
     def frame(self) -> pd.DataFrame:
-        """One frame: for every quantity, an ``ours`` and an ``article`` column."""
+        """One frame: for every quantity an ``ours`` and an ``article`` column,
+        plus ``±`` (our standard error) and ``z`` where cells were compared
+        by their sampling error."""
         art = self.table.article
         ours = self.ours if self.ours is not None else pd.DataFrame(index=art.index)
         idx = list(ours.index) + [i for i in art.index if i not in set(ours.index)]
         cols = list(art.columns) + [c for c in ours.columns if c not in set(art.columns)]
         parts = {}
+        empty = lambda: pd.Series(index=idx, dtype=object)  # noqa: E731
         for c in cols:
-            parts[(c, "ours")] = ours[c].reindex(idx) if c in ours.columns else pd.Series(index=idx, dtype=object)
-            parts[(c, "article")] = art[c].reindex(idx) if c in art.columns else pd.Series(index=idx, dtype=object)
+            parts[(c, "ours")] = ours[c].reindex(idx) if c in ours.columns else empty()
+            if self.se is not None and c in self.se.columns:
+                parts[(c, "±")] = self.se[c].reindex(idx)
+            parts[(c, "article")] = art[c].reindex(idx) if c in art.columns else empty()
+            if self.z is not None and c in self.z.columns:
+                parts[(c, "z")] = self.z[c].reindex(idx)
         out = pd.DataFrame(parts, index=idx)
         out.columns = pd.MultiIndex.from_tuples(out.columns)
         out.index.name = art.index.name
@@ -166,13 +251,17 @@ class Comparison:
                         st.loc[row, (col, "ours")] = f"background-color: {colour[s]}"
             return st
 
-        fmt = {c: _fmt for c in f.columns}
+        fmt = {c: (_fmt_z if c[1] == "z" else _fmt_se if c[1] == "±" else _fmt)
+               for c in f.columns}
         body = f.style.apply(style, axis=None).format(fmt, na_rep="—").to_html()
         n = "" if self.ours is None else self.ours.attrs.get("n", "")
+        wz = self.worst_z
         head = (f"<p><b>{html.escape(self.table.title)}</b> "
                 f"<code>{html.escape(self.table.id)}</code> · {self.table.kind} · "
                 f"scale {self.scale} · status <b>{self.status}</b>"
-                + (f" · our sample per row: {html.escape(str(n))}" if n != "" else "") + "</p>")
+                + (f" (expected at book scale: {self.table.expect})" if self.table.expect else "")
+                + (f" · worst |z| {_fmt_z(wz)}" if wz is not None else "")
+                + (f" · our sample per row: {html.escape(_fmt_n(n))}" if n != "" else "") + "</p>")
         note = f"<p><i>{html.escape(self.table.note)}</i></p>" if self.table.note else ""
         src = (f"<p style='font-size:smaller'>Article figures: {html.escape(self.table.source)}</p>"
                if self.table.source else "")
@@ -184,8 +273,8 @@ class Comparison:
 
 def frame(rows, index, columns, name: str, n=None) -> pd.DataFrame:
     """A table frame (rows of values, a named index), optionally carrying the
-    sample size per row in ``attrs["n"]``: the shape both the article's figures
-    and our measurements take.
+    sample size per row in ``attrs["n"]``: the shape the article's figures
+    and our exact measurements take.
 
     >>> frame([[3], [7]], [1, 2], ["count"], "k", n=5).attrs["n"]
     5
@@ -196,14 +285,43 @@ def frame(rows, index, columns, name: str, n=None) -> pd.DataFrame:
     return df
 
 
+def _isnan(v) -> bool:
+    try:
+        return math.isnan(float(v))
+    except (TypeError, ValueError):
+        return False
+
+
 def _fmt(v):
     if isinstance(v, (float, np.floating)):
         if math.isnan(v):
             return "—"
+        if math.isinf(v):
+            return "∞"
         return f"{v:,.1f}" if abs(v - round(v)) > 1e-9 else f"{int(round(v)):,}"
     if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
         return f"{int(v):,}"
     return str(v)
+
+
+def _fmt_se(v):
+    if v is None or _isnan(v):
+        return ""
+    return f"±{float(v):.2g}" if float(v) < 10 else f"±{float(v):,.0f}"
+
+
+def _fmt_z(v):
+    if v is None or _isnan(v):
+        return ""
+    v = float(v)
+    return "∞" if math.isinf(v) else f"{v:.1f}"
+
+
+def _fmt_n(n):
+    if isinstance(n, dict):
+        vals = sorted(set(n.values()), key=str)
+        return str(vals[0]) if len(vals) == 1 else ", ".join(f"{k}: {v}" for k, v in n.items())
+    return str(n)
 
 
 def _num(v):
@@ -230,32 +348,86 @@ def _blank(v) -> bool:
 def _row_n(n, row):
     if n is None:
         return None
-    if isinstance(n, dict):
-        return n.get(row)
-    if isinstance(n, pd.Series):
+    if isinstance(n, (dict, pd.Series)):
         return n.get(row)
     return n
 
 
-def _cell_sampled(ours, art, col, n_ours, n_art):
-    a, b = _num(ours), _num(art)
-    if a is None or b is None:
-        return "match" if str(ours) == str(art) else "differs"
-    if str(col).rstrip().endswith("%"):
-        if n_ours and n_art:
-            p = min(max((a / 100 * n_ours + b / 100 * n_art) / (n_ours + n_art), 0.0), 1.0)
-            se = 100 * math.sqrt(max(p * (1 - p), 0.25 / (n_ours + n_art)) * (1 / n_ours + 1 / n_art))
+def _decimals(v) -> int:
+    """Decimals printed in a figure (12.8 -> 1, 36.0 -> 0, 0.25 -> 2)."""
+    x = _num(v)
+    if x is None:
+        return 0
+    s = f"{x:.6f}".rstrip("0").rstrip(".")
+    return len(s.split(".")[1]) if "." in s else 0
+
+
+def _half_unit(table: Table, col) -> float:
+    d = table.digits
+    if isinstance(d, dict) and col in d:
+        k = d[col]
+    elif isinstance(d, int):
+        k = d
+    else:
+        k = max((_decimals(v) for v in table.article[col]), default=0)
+    return 0.5 * 10.0 ** (-k)
+
+
+def cell_z(stat: str, article_value: float, values, n_article=None, half_unit: float = 0.0):
+    """z score and our standard error for one cell.
+
+    ``values`` are our per-board values: 0/1 for ``share`` (the cell is their
+    mean in percent), the per-board quantity otherwise.  Returns
+    ``(ours, se, z)`` with ``ours`` unrounded.
+
+    >>> ours, se, z = cell_z("share", 50.0, [1] * 60 + [0] * 40, n_article=100)
+    >>> round(ours, 1), round(se, 2), round(z, 2)
+    (60.0, 7.04, 1.42)
+    >>> cell_z("mean", 3.0, [3, 3, 3], half_unit=0.05)[2]
+    0.0
+    """
+    v = np.asarray(values, dtype=float)
+    n1 = len(v)
+    if n1 == 0:
+        return float("nan"), float("nan"), float("nan")
+    b = float(article_value)
+    if stat == "share":
+        x = float(v.sum())
+        ours = 100.0 * x / n1
+        if n_article:
+            p = min(max((x + b / 100.0 * n_article) / (n1 + n_article), 0.0), 1.0)
+            se = 100.0 * math.sqrt(p * (1 - p) * (1.0 / n1 + 1.0 / n_article))
         else:
-            se = 5.0
-        d = abs(a - b)
-        if d <= 3 * se + 1.0:
-            return "match"
-        return "close" if d <= 6 * se + 1.0 else "differs"
-    scale = max(abs(a), abs(b), 1e-12)
-    rel = abs(a - b) / scale
-    if rel <= 0.10 or abs(a - b) <= 0.5:
+            p = (x + 0.5) / (n1 + 1.0)          # kept off 0 and 1
+            se = 100.0 * math.sqrt(p * (1 - p) / n1)
+    elif stat == "mean":
+        ours = float(v.mean())
+        s = float(v.std(ddof=1)) if n1 > 1 else 0.0
+        se = s * math.sqrt(1.0 / n1 + (1.0 / n_article if n_article else 0.0))
+    elif stat == "median":
+        ours = float(np.median(v))
+        rng = np.random.default_rng(12345)
+        meds = np.median(v[rng.integers(0, n1, size=(_BOOT, n1))], axis=1)
+        se = float(meds.std()) * math.sqrt(1.0 + (n1 / n_article if n_article else 0.0))
+    elif stat == "exact":
+        ours = float(v[0]) if n1 == 1 else float(v.mean())
+        se = 0.0
+    else:
+        raise ValueError(f"unknown statistic {stat!r}")
+    d = max(abs(ours - b) - half_unit, 0.0)
+    if d <= 1e-12:
+        z = 0.0
+    elif se <= 0:
+        z = float("inf")
+    else:
+        z = d / se
+    return ours, se, z
+
+
+def _status_of_z(z: float) -> str:
+    if z <= Z_MATCH:
         return "match"
-    return "close" if rel <= 0.30 else "differs"
+    return "close" if z <= Z_CLOSE else "differs"
 
 
 def _ordering_same(x: pd.Series, y: pd.Series) -> bool:
@@ -265,6 +437,48 @@ def _ordering_same(x: pd.Series, y: pd.Series) -> bool:
             if np.sign(x.iloc[i] - x.iloc[j]) * np.sign(y.iloc[i] - y.iloc[j]) < 0:
                 return False
     return True
+
+
+def _stat_of(table: Table, ours: pd.DataFrame, col):
+    if col in table.given:
+        return "given"
+    if table.stats and col in table.stats:
+        return table.stats[col]
+    return (ours.attrs.get("stat") or {}).get(col)
+
+
+def _compare_sampled(table, ours, rows, cols, cells, details):
+    zf = pd.DataFrame(np.nan, index=rows, columns=cols, dtype=float)
+    sef = pd.DataFrame(np.nan, index=rows, columns=cols, dtype=float)
+    values = ours.attrs.get("values") or {}
+    n_ours = ours.attrs.get("n")
+    for c in cols:
+        stat = _stat_of(table, ours, c)
+        half = _half_unit(table, c) if stat not in (None, "given") else 0.0
+        for r in rows:
+            b = _num(table.article.at[r, c])
+            if stat in (None, "given") or b is None or (r, c) in table.given_cells:
+                cells.at[r, c] = "n/a"
+                continue
+            vals = values.get((r, c))
+            if vals is None and stat == "exact":
+                vals = [_num(ours.at[r, c])]
+            if vals is None and stat == "share" and _row_n(n_ours, r):
+                n1 = int(_row_n(n_ours, r))          # a share rebuilt from its count
+                x = int(round(_num(ours.at[r, c]) / 100.0 * n1))
+                vals = [1] * x + [0] * (n1 - x)
+            if vals is None or len(vals) == 0 or any(v is None for v in vals):
+                cells.at[r, c] = "n/a"
+                details.append(f"{r}/{c}: no per-board values, not compared")
+                continue
+            _, se, z = cell_z(stat, b, vals, _row_n(table.n_article, r), half)
+            zf.at[r, c], sef.at[r, c] = z, se
+            s = _status_of_z(z)
+            cells.at[r, c] = s
+            if s != "match":
+                details.append(f"{r}/{c}: ours {_fmt(ours.at[r, c])} ± {_fmt_se(se)} vs "
+                               f"article {_fmt(table.article.at[r, c])} (z {_fmt_z(z)}, {s})")
+    return zf, sef
 
 
 def compare(table: Table, ours: pd.DataFrame | None, scale: str = "book") -> Comparison:
@@ -281,11 +495,12 @@ def compare(table: Table, ours: pd.DataFrame | None, scale: str = "book") -> Com
         return Comparison(table, scale, None, "missing")
     art = table.article
     rows = [r for r in art.index if r in set(ours.index)]
-    cols = [c for c in art.columns if c in set(ours.columns) and c not in table.uncompared]
+    cols = [c for c in art.columns if c in set(ours.columns) and c not in table.given]
     if not rows or not cols:
         return Comparison(table, scale, ours, "missing")
     cells = pd.DataFrame("match", index=rows, columns=cols, dtype=object)
     details = []
+    zf = sef = None
     if table.kind == "exact":
         for r in rows:
             for c in cols:
@@ -296,14 +511,7 @@ def compare(table: Table, ours: pd.DataFrame | None, scale: str = "book") -> Com
                     cells.at[r, c] = "differs"
                     details.append(f"{r}/{c}: ours {a} vs article {b}")
     elif table.kind == "sampled":
-        n_ours = ours.attrs.get("n")
-        for r in rows:
-            for c in cols:
-                s = _cell_sampled(ours.at[r, c], art.at[r, c], c,
-                                  _row_n(n_ours, r), _row_n(table.n_article, r))
-                cells.at[r, c] = s
-                if s != "match":
-                    details.append(f"{r}/{c}: ours {ours.at[r, c]} vs article {art.at[r, c]} ({s})")
+        zf, sef = _compare_sampled(table, ours, rows, cols, cells, details)
     else:  # bank: shape
         for c in cols:
             x = pd.to_numeric(ours.loc[rows, c], errors="coerce")
@@ -325,8 +533,9 @@ def compare(table: Table, ours: pd.DataFrame | None, scale: str = "book") -> Com
         for c in cols:
             if _blank(art.at[r, c]):
                 cells.at[r, c] = "n/a"
-    worst = max((_RANK[s] for s in cells.values.ravel() if s in _RANK), default=0)
-    return Comparison(table, scale, ours, STATUSES[worst], cells, details)
+    ranks = [_RANK[s] for s in cells.values.ravel() if s in _RANK]
+    status = STATUSES[max(ranks)] if ranks else "missing"
+    return Comparison(table, scale, ours, status, cells, details, zf, sef)
 
 
 class Article:
@@ -388,8 +597,10 @@ class Article:
         for tid in it(list(self.tables), desc="tables"):
             t = self.tables[tid]
             cmp = self.table(tid, scale)
+            wz = cmp.worst_z
             tables.append({"id": tid, "section": t.section, "kind": t.kind,
-                           "status": cmp.status})
+                           "status": cmp.status, "expect": t.expect,
+                           "worst_z": None if wz is None else round(min(wz, Z_CAP), 3)})
         claims = []
         for cid in it(list(self.claims), desc="claims"):
             r = self.claim(cid, scale)
@@ -399,7 +610,10 @@ class Article:
     def summary(self, scale: str | None = None) -> pd.DataFrame:
         """Status of every table and claim as one frame."""
         rep = self.report(scale)
-        rows = [(t["id"], t["section"], t["kind"], t["status"]) for t in rep["tables"]]
-        rows += [(c["id"], "claim", "claim", {True: "holds", False: "fails", None: "undecided"}[c["holds"]])
+        rows = [(t["id"], t["section"], t["kind"], t["status"], t["expect"], t["worst_z"])
+                for t in rep["tables"]]
+        rows += [(c["id"], "claim", "claim",
+                  {True: "holds", False: "fails", None: "undecided"}[c["holds"]], None, None)
                  for c in rep["claims"]]
-        return pd.DataFrame(rows, columns=["id", "section", "kind", "status"]).set_index("id")
+        return pd.DataFrame(rows, columns=["id", "section", "kind", "status", "expect",
+                                           "worst |z|"]).set_index("id")

@@ -1,17 +1,18 @@
 """Magnets: a board tiled into dominoes, each a magnet (+ and -) or neutral; like
-poles never touch; margins count each line's + and - cells."""
+poles never touch; margins count each line's + and - cells.  Real boards may
+also have empty cells and given poles, and are read from puzz.link URLs."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec
-from . import brute, census, certify, generate
+from . import brute, census, certify, generate, sat, url
 from .draw import draw, draw_state
-from .generate import rebuild_bank, sample, verify_extra
-from .ladder import LADDER, MagnetState, decode, initial_state
-from .model import RULES, Answer, Puzzle, check
+from .generate import random_small, rebuild_bank, sample, verify_extra
+from .ladder import LADDER, MagnetState, decode, encode, initial_state
+from .model import MAX_CELLS, RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "Puzzle", "Answer", "check", "RULES", "initial_state", "decode",
-           "draw", "draw_state", "sample", "brute", "census", "certify", "generate",
-           "MagnetState"]
+           "encode", "random_small", "draw", "draw_state", "sample", "brute", "census", "certify",
+           "generate", "sat", "url", "MagnetState"]
 
 
 def _generate(h, w, seed=None, grade=None):
@@ -22,4 +23,7 @@ SPEC = GenreSpec(
     name="magnets", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check,
     brute_count=brute.brute_count, generate=_generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.magnets.article", rebuild_bank=rebuild_bank, verify_extra=verify_extra)
+    article="puzzlekit.magnets.article", rebuild_bank=rebuild_bank, verify_extra=verify_extra,
+    max_cells=MAX_CELLS, brute_solutions=brute.brute_solutions, encode=encode,
+    random_small=random_small, sat_count=sat.count_solutions,
+    url_decode=url.decode, url_encode=url.encode)

@@ -1,6 +1,7 @@
 """The raw engine: deal each domino its three states in scan order, keep only raw
-bookkeeping (touching poles, running line tallies), and score every leaf against
-the rules as written.  It shares nothing with the ladder but ``core.grid``.
+bookkeeping (touching poles, running line tallies, given poles), and score every
+leaf against the rules as written.  Empty cells are dealt nothing and stay
+neutral.  It shares nothing with the ladder but ``core.grid``.
 """
 from __future__ import annotations
 
@@ -8,8 +9,13 @@ import numpy as np
 from numba import njit
 
 from ..core.grid import Grid
+from ..core.search import Count
+from .model import Answer
 
-__all__ = ["count_solutions", "iter_solutions", "solutions", "brute_count"]
+__all__ = ["count_solutions", "iter_solutions", "solutions", "brute_count", "brute_solutions",
+           "MAX_NODES"]
+
+MAX_NODES = 50_000_000    # the engine's default node budget
 
 
 def _arrays(puzzle):
@@ -21,10 +27,11 @@ def _arrays(puzzle):
     nb = np.ascontiguousarray(Grid(h, w).nbrs, dtype=np.int32)
     cl = [np.ascontiguousarray(a, dtype=np.int32) for a in
           (puzzle.plus_rows, puzzle.minus_rows, puzzle.plus_cols, puzzle.minus_cols)]
-    return h, w, dom, nb, cl
+    give = np.ascontiguousarray(puzzle.given, dtype=np.int8)
+    return h, w, dom, nb, cl, part, give
 
 
-def solutions(puzzle, limit: int = 10, max_nodes: int = 50_000_000):
+def solutions(puzzle, limit: int = 10, max_nodes: int = MAX_NODES):
     """``(grids, count, capped)``: up to ``limit`` solutions as ``(k, h, w)`` int8
     (0 = +, 1 = -, 2 = neutral), how many were found, and whether the node budget ran out.
 
@@ -34,13 +41,19 @@ def solutions(puzzle, limit: int = 10, max_nodes: int = 50_000_000):
     >>> k, g[0].tolist(), g[1].tolist()
     (2, [[0, 1]], [[1, 0]])
     """
-    h, w, dom, nb, (pr, mr, pc, mc) = _arrays(puzzle)
+    g, k, capped, _ = _run(puzzle, limit, max_nodes)
+    return g, k, capped
+
+
+def _run(puzzle, limit, max_nodes):
+    h, w, dom, nb, (pr, mr, pc, mc), part, give = _arrays(puzzle)
     out = np.zeros((max(limit, 1), h * w), dtype=np.int8)
-    k, nodes, capped = _deal_jit(h, w, dom, nb, pr, mr, pc, mc, int(limit), int(max_nodes), out)
-    return out[:min(k, limit)].reshape(-1, h, w), int(k), bool(capped)
+    k, nodes, capped = _deal_jit(h, w, dom, nb, pr, mr, pc, mc, part, give, int(limit),
+                                 int(max_nodes), out)
+    return out[:min(k, limit)].reshape(-1, h, w), int(k), bool(capped), int(nodes)
 
 
-def count_solutions(puzzle, limit: int = 2, max_nodes: int = 50_000_000):
+def count_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES):
     """Number of solutions up to ``limit``; None when the node budget ran out first.
 
     >>> from puzzlekit.magnets.model import Puzzle
@@ -53,9 +66,30 @@ def count_solutions(puzzle, limit: int = 2, max_nodes: int = 50_000_000):
     return k
 
 
-def brute_count(puzzle, limit: int = 2):
-    """The GenreSpec hook: :func:`count_solutions` with the default budget."""
-    return count_solutions(puzzle, limit)
+def brute_count(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The GenreSpec hook: solutions counted up to ``limit``, with the cap and
+    the nodes dealt, as a :class:`~puzzlekit.core.search.Count`.
+
+    >>> from puzzlekit.magnets.model import Puzzle
+    >>> r = brute_count(Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"]}), 5)
+    >>> r.count, r.capped, r.status
+    (3, False, 'multiple')
+    """
+    _, k, capped, nodes = _run(puzzle, limit, max_nodes)
+    return Count(k, capped, nodes, limit)
+
+
+def brute_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """Like :func:`brute_count`, with the answers found (at most ``limit``) as
+    :class:`~puzzlekit.magnets.model.Answer` objects in ``solutions``.
+
+    >>> from puzzlekit.magnets.model import Puzzle
+    >>> p = Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"], "plus_rows": [1]})
+    >>> brute_solutions(p, 5).solutions
+    (Answer(+-), Answer(-+))
+    """
+    g, k, capped, nodes = _run(puzzle, limit, max_nodes)
+    return Count(k, capped, nodes, limit, tuple(Answer(x) for x in g))
 
 
 def iter_solutions(puzzle, limit: int = 1000):
@@ -66,8 +100,13 @@ def iter_solutions(puzzle, limit: int = 1000):
 
 # ---------------------------------------------------------------- kernels
 @njit(cache=True)
-def _leaf_ok(h, w, dom, g, pr, mr, pc, mc):
+def _leaf_ok(h, w, dom, g, pr, mr, pc, mc, part, give):
     """The rule text, checked from scratch on a complete grid."""
+    for x in range(h * w):
+        if part[x] < 0 and g[x] != 2:          # an empty cell stays empty
+            return False
+        if give[x] >= 0 and g[x] != give[x]:   # a given pole is kept
+            return False
     for r in range(h):
         for c in range(w):
             v = g[r * w + c]
@@ -101,8 +140,10 @@ def _leaf_ok(h, w, dom, g, pr, mr, pc, mc):
 
 
 @njit(cache=True)
-def _fits(g, x, v, nb, w, tally, left, pr, mr, pc, mc):
+def _fits(g, x, v, nb, w, tally, left, pr, mr, pc, mc, give):
     """Can cell x take value v given the cells dealt so far (raw bookkeeping)?"""
+    if give[x] >= 0 and v != give[x]:
+        return False
     if v < 2:
         for d in range(4):
             j = nb[x, d]
@@ -163,16 +204,18 @@ def _reachable(x, w, tally, left, pr, mr, pc, mc):
 
 
 @njit(cache=True)
-def _deal_jit(h, w, dom, nb, pr, mr, pc, mc, limit, max_nodes, out):
+def _deal_jit(h, w, dom, nb, pr, mr, pc, mc, part, give, limit, max_nodes, out):
     n = h * w
     nd = dom.shape[0]
     g = np.full(n, -1, dtype=np.int8)
     tally = np.zeros((4, max(h, w)), dtype=np.int64)
-    left = np.zeros((2, max(h, w)), dtype=np.int64)
-    for r in range(h):
-        left[0, r] = w
-    for c in range(w):
-        left[1, c] = h
+    left = np.zeros((2, max(h, w)), dtype=np.int64)   # cells of each row / column not dealt
+    for x in range(n):
+        if part[x] < 0:
+            g[x] = 2                 # an empty cell: neutral, never dealt
+        else:
+            left[0, x // w] += 1
+            left[1, x % w] += 1
     state = np.full(nd, -1, dtype=np.int64)   # state dealt to domino d (-1: none yet)
     # states: 0 neutral, 1 = (first +, second -), 2 = (first -, second +)
     va = np.array([2, 0, 1])
@@ -180,8 +223,12 @@ def _deal_jit(h, w, dom, nb, pr, mr, pc, mc, limit, max_nodes, out):
     d = 0
     found = 0
     nodes = 0
-    if nd == 0:
-        return 0, 0, False
+    if nd == 0:                      # nothing to deal: the grid is complete
+        if _leaf_ok(h, w, dom, g, pr, mr, pc, mc, part, give):
+            for i in range(n):
+                out[0, i] = g[i]
+            return 1, 1, False
+        return 0, 1, False
     while d >= 0:
         a = dom[d, 0]
         b = dom[d, 1]
@@ -194,9 +241,9 @@ def _deal_jit(h, w, dom, nb, pr, mr, pc, mc, limit, max_nodes, out):
             nodes += 1
             if nodes > max_nodes:
                 return found, nodes, True
-            if _fits(g, a, va[s], nb, w, tally, left, pr, mr, pc, mc):
+            if _fits(g, a, va[s], nb, w, tally, left, pr, mr, pc, mc, give):
                 _place(g, a, va[s], w, tally, left, 1)
-                if _fits(g, b, vb[s], nb, w, tally, left, pr, mr, pc, mc):
+                if _fits(g, b, vb[s], nb, w, tally, left, pr, mr, pc, mc, give):
                     _place(g, b, vb[s], w, tally, left, 1)
                     if _reachable(a, w, tally, left, pr, mr, pc, mc) and \
                             _reachable(b, w, tally, left, pr, mr, pc, mc):
@@ -211,7 +258,7 @@ def _deal_jit(h, w, dom, nb, pr, mr, pc, mc, limit, max_nodes, out):
             continue
         state[d] = s
         if d == nd - 1:
-            if _leaf_ok(h, w, dom, g, pr, mr, pc, mc):
+            if _leaf_ok(h, w, dom, g, pr, mr, pc, mc, part, give):
                 if found < out.shape[0]:
                     for i in range(n):
                         out[found, i] = g[i]

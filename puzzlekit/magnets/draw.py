@@ -1,4 +1,5 @@
-"""How a Magnets board is drawn: dominoes, margins (+ top/left, - bottom/right), poles."""
+"""How a Magnets board is drawn: dominoes, margins (+ top/left, - bottom/right), poles;
+empty cells dark, given poles bold in a ring."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,12 +9,25 @@ from ..viz import board as vb
 __all__ = ["draw", "draw_state"]
 
 _SYM = {0: ("+", "#c0392b"), 1: ("\u2212", "#1f4e99")}
+_HOLE = "#8c8c8c"
+
+
+def _pole(ax, puzzle, r, c, v):
+    """A pole in a cell: bold and ringed when the puzzle prints it."""
+    given = puzzle.given[r * puzzle.w + c] >= 0
+    if given:
+        vb.circles(ax, [(r, c)], color=_SYM[v][1], radius=0.3, lw=1.4)
+    vb.cell_text(ax, r, c, _SYM[v][0], color=_SYM[v][1], size=13,
+                 weight="bold" if given else "normal")
 
 
 def _frame(puzzle, ax):
     h, w = puzzle.h, puzzle.w
     ax = vb.new_board(h, w, ax=ax, margin=1.0)
     vb.dominoes(ax, puzzle.dominoes, w)
+    vb.shade_cells(ax, np.flatnonzero(puzzle.holes), color=_HOLE, w=w)
+    for i in np.flatnonzero(puzzle.given >= 0):
+        _pole(ax, puzzle, *divmod(int(i), w), int(puzzle.given[i]))
     vb.margin_text(ax, -1, -1, "+", color=_SYM[0][1])
     vb.margin_text(ax, h, w, "\u2212", color=_SYM[1][1])
     for r in range(h):
@@ -33,13 +47,14 @@ def draw(puzzle, answer=None, ax=None):
     >>> from puzzlekit.magnets.model import Puzzle
     >>> ax = draw(Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"], "plus_rows": [1]}))
     >>> vb.close(ax)
+    >>> vb.close(draw(Puzzle.from_json({"h": 1, "w": 3, "dominoes": ["LR."], "given": ["+.."]})))
     """
     ax = _frame(puzzle, ax)
     if answer is not None:
         g = answer.grid
-        vb.shade_cells(ax, g == 2, color="#e4e4e4")
+        vb.shade_cells(ax, (g == 2) & ~puzzle.holes.reshape(g.shape), color="#e4e4e4")
         for (r, c), v in np.ndenumerate(g):
-            if v < 2:
+            if v < 2 and puzzle.given[r * puzzle.w + c] < 0:
                 vb.cell_text(ax, r, c, _SYM[v][0], color=_SYM[v][1], size=13)
     return ax
 
@@ -53,6 +68,8 @@ def draw_state(puzzle, state, ax=None, new=None, colour=None):
     for i, live in enumerate(cells):
         r, c = divmod(i, w)
         k = np.flatnonzero(live)
+        if puzzle.partner[i] < 0 or puzzle.given[i] >= 0:
+            continue                 # printed: drawn by the frame
         if len(k) == 1:
             if k[0] == 2:
                 vb.shade_cells(ax, [(r, c)], color="#e4e4e4")

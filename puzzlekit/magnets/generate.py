@@ -1,6 +1,7 @@
-"""Answers, clues and boards: a scan-order tiling with a horizontal-bias dial, a
-filling that cannot dead-end (neutral is always legal) with a magnetisation dial,
-clue regimes, uniqueness by the raw engine, grading, minimisation and the bank.
+"""Answers, clues and boards: a scan-order tiling with a horizontal-bias dial
+(optionally leaving empty cells), a filling that cannot dead-end (neutral is
+always legal) with a magnetisation dial, clue regimes (margins, given poles),
+uniqueness by the raw engine, grading, minimisation and the bank.
 """
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from ..core.referee import InputError
 from ..core.search import count_solutions as _count
 from . import brute
 from .ladder import LADDER, decode, initial_state
-from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, clues_of
+from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, check_size, clues_of
 
-__all__ = ["tiling", "fill", "sample", "erase", "unique", "search_count", "grade", "minimise",
+__all__ = ["tiling", "fill", "sample", "erase", "corrupt", "reveal", "random_small", "mixed_board",
+           "any_shape", "unique", "search_count", "grade", "minimise",
            "is_minimal", "attempt", "generate", "rebuild_bank", "verify_extra", "BANK_PLAN"]
 
 BANK_PLAN = {(6, 6): 2, (8, 8): 2, (10, 10): 2}   # boards per (size, grade)
@@ -23,18 +25,26 @@ def _rng(seed):
     return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
-def tiling(h: int, w: int, hbias: float = 0.5, seed=None, max_restarts: int = 10_000) -> np.ndarray:
+def tiling(h: int, w: int, hbias: float = 0.5, seed=None, max_restarts: int = 10_000,
+           holes: float = 0.0) -> np.ndarray:
     """A random domino tiling as a partner array, laid in scan order.
 
-    At the first empty cell the domino goes right with probability ``hbias``
+    At the first unplaced cell the domino goes right with probability ``hbias``
     and down otherwise, whenever both are open; a forced choice is taken; a
-    cell with neither restarts the board (bounded).
+    cell with neither restarts the board (bounded).  With ``holes > 0`` each
+    unplaced cell is instead left empty (partner -1) with that probability,
+    and a cell with no room is left empty rather than restarting: every shape
+    is tiled in one pass.
 
     >>> tiling(2, 4, hbias=1.0, seed=0).tolist()
     [1, 0, 3, 2, 5, 4, 7, 6]
     >>> tiling(2, 2, hbias=0.0, seed=0).tolist()
     [2, 3, 0, 1]
+    >>> tiling(1, 3, hbias=1.0, seed=0, holes=0.01).tolist()
+    [1, 0, -1]
     """
+    if holes > 0:
+        return _tiling_with_holes(h, w, hbias, holes, _rng(seed))
     if (h * w) % 2:
         raise InputError(f"a {h}x{w} board has an odd number of cells and cannot be tiled")
     rng = _rng(seed)
@@ -64,6 +74,26 @@ def tiling(h: int, w: int, hbias: float = 0.5, seed=None, max_restarts: int = 10
     raise ValueError(f"no {h}x{w} tiling found in {max_restarts} restarts")
 
 
+def _tiling_with_holes(h, w, hbias, holes, rng):
+    n = h * w
+    u, e = rng.random(n), rng.random(n)
+    part = np.full(n, -1, dtype=np.int32)
+    done = np.zeros(n, dtype=bool)
+    for i in range(n):
+        if done[i]:
+            continue
+        done[i] = True
+        r, c = divmod(i, w)
+        right = c + 1 < w and not done[i + 1]
+        down = r + 1 < h
+        if e[i] < holes or not (right or down):
+            continue                                   # an empty cell
+        j = (i + 1 if u[i] < hbias else i + w) if right and down else (i + 1 if right else i + w)
+        part[i], part[j] = j, i
+        done[j] = True
+    return part
+
+
 def fill(h: int, w: int, partner, magnetise: float = 1.0, seed=None) -> np.ndarray:
     """Give every domino a state that is legal right now, in random order.
 
@@ -79,6 +109,7 @@ def fill(h: int, w: int, partner, magnetise: float = 1.0, seed=None) -> np.ndarr
     n = h * w
     part = np.asarray(partner)
     g = np.full(n, -1, dtype=np.int8)
+    g[part < 0] = NEUTRAL                              # empty cells
     first = [i for i in range(n) if part[i] > i]
     order = rng.permutation(len(first))
     u = rng.random(len(first))
@@ -102,12 +133,28 @@ def fill(h: int, w: int, partner, magnetise: float = 1.0, seed=None) -> np.ndarr
     return g.reshape(h, w)
 
 
-def sample(h: int, w: int, hbias: float = 0.5, magnetise: float = 1.0, seed=None):
-    """A random answer and its full-clue puzzle: ``(puzzle, answer)``."""
+def sample(h: int, w: int, hbias: float = 0.5, magnetise: float = 1.0, seed=None,
+           holes: float = 0.0):
+    """A random answer and its full-clue puzzle: ``(puzzle, answer)``
+    (``holes``: the share of cells left empty, see :func:`tiling`)."""
     rng = _rng(seed)
-    part = tiling(h, w, hbias, rng)
+    part = tiling(h, w, hbias, rng, holes=holes)
     g = fill(h, w, part, magnetise, rng)
     return clues_of(part, g, h, w), Answer(g)
+
+
+def reveal(puzzle: Puzzle, answer: Answer, share: float, seed=None) -> Puzzle:
+    """Print each pole of the answer as a given pole with probability ``share``.
+
+    >>> p, a = sample(4, 4, seed=0)
+    >>> q = reveal(p, a, 1.0)
+    >>> bool((q.given[q.given >= 0] == a.grid.ravel()[q.given >= 0]).all())
+    True
+    """
+    rng = _rng(seed)
+    g = answer.grid.ravel()
+    given = np.where((g < NEUTRAL) & (rng.random(g.size) < share), g, -1)
+    return puzzle.with_given(given)
 
 
 def erase(puzzle: Puzzle, keep: float, seed=None) -> Puzzle:
@@ -116,6 +163,73 @@ def erase(puzzle: Puzzle, keep: float, seed=None) -> Puzzle:
     c = puzzle.clue_vector.copy()
     c[rng.random(c.size) >= keep] = -1
     return puzzle.with_clues(c)
+
+
+def corrupt(puzzle: Puzzle, k: int = 1, seed=None) -> Puzzle:
+    """Change ``k`` printed margin numbers (distinct lines) to other values their
+    line allows; such a board usually has no answer left."""
+    rng = _rng(seed)
+    c = puzzle.clue_vector.copy()
+    h, w = puzzle.h, puzzle.w
+    top = np.array([w] * (2 * h) + [h] * (2 * w))       # the most each number can be
+    shown = np.flatnonzero(c >= 0)
+    for j in rng.permutation(shown)[:k]:
+        other = [v for v in range(top[j] + 1) if v != c[j]]
+        c[j] = other[int(rng.integers(len(other)))]
+    return puzzle.with_clues(c)
+
+
+def random_small(rng, h: int, w: int) -> Puzzle:
+    """A random board of shape ``h``×``w`` for the generic checks: a random
+    tiling (with empty cells on about half the boards, and always on an odd
+    area), a random legal answer, some of its poles printed as given poles on
+    about half the boards, and its margins all printed, some printed, or
+    printed and then corrupted (sometimes a given pole flipped too), so it may
+    have no answer, one, or many.  Every shape is accepted.
+
+    >>> p = random_small(np.random.default_rng(0), 3, 4)
+    >>> (p.h, p.w), bool(all(p.partner[j] == i for i, j in enumerate(p.partner) if j >= 0))
+    ((3, 4), True)
+    >>> bool(random_small(np.random.default_rng(0), 3, 3).holes.any())
+    True
+    """
+    rng = _rng(rng)
+    holes = rng.uniform(0.03, 0.25) if (h * w) % 2 or rng.random() < 0.5 else 0.0
+    part = tiling(h, w, rng.random(), rng, holes=holes)
+    g = fill(h, w, part, rng.random(), rng)
+    p = clues_of(part, g, h, w)
+    if rng.random() < 0.5:
+        p = reveal(p, Answer(g), rng.uniform(0.15, 0.5), rng)
+    mode = int(rng.integers(3))
+    if mode == 1:                                   # some margins printed
+        p = erase(p, rng.uniform(0.2, 0.9), rng)
+    elif mode == 2:                                 # printed, then one or two corrupted
+        p = corrupt(erase(p, rng.uniform(0.7, 1.0), rng), int(rng.integers(1, 3)), rng)
+        shown = np.flatnonzero(p.given >= 0)
+        if shown.size and rng.random() < 0.5:       # and a given pole flipped
+            given = p.given.copy()
+            k = shown[int(rng.integers(shown.size))]
+            given[k] = 1 - given[k]
+            p = p.with_given(given)
+    return p
+
+
+def mixed_board(seed=None) -> Puzzle:
+    """A small board of mixed size (4 to 6 rows, an even width), tiling bias,
+    density and clue regime (all, three quarters, half or a quarter of the
+    margin numbers kept)."""
+    rng = _rng(seed)
+    size = int(rng.choice([4, 5, 6]))
+    p, _ = sample(size, size + size % 2, rng.random(), rng.random(), rng)
+    return erase(p, float(rng.choice([1.0, 0.75, 0.5, 0.25])), rng)
+
+
+def any_shape(seed=None):
+    """A full-clue ``(puzzle, answer)`` of random shape (1 to 10 rows, an even
+    width up to 10), tiling bias and density."""
+    rng = _rng(seed)
+    h, w = int(rng.integers(1, 11)), 2 * int(rng.integers(1, 6))
+    return sample(h, w, rng.random(), rng.random(), rng)
 
 
 def unique(puzzle: Puzzle, max_nodes: int = 50_000_000):
@@ -171,15 +285,20 @@ def is_minimal(puzzle: Puzzle) -> bool:
     return True
 
 
-def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetise: float = 1.0):
+def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetise: float = 1.0,
+            holes: float = 0.0, givens: float = 0.0):
     """One try at a minimal unique board: ``(puzzle, answer, grade)`` or None.
 
     With a ``target`` level below probe, clues are blanked only while that
     level still finishes the board; the result is kept only if its clue set is
-    also minimal for uniqueness and its grade is the target.
+    also minimal for uniqueness and its grade is the target.  ``holes`` leaves
+    that share of cells empty; ``givens`` prints that share of the answer's
+    poles as given poles, which stay printed while the margins are minimised.
     """
     rng = _rng(seed)
-    p, a = sample(h, w, hbias, magnetise, rng)
+    p, a = sample(h, w, hbias, magnetise, rng, holes=holes)
+    if givens > 0:
+        p = reveal(p, a, givens, rng)
     lvl = None if target is None else LADDER.level(target)
     if lvl is not None and lvl < len(LADDER) - 1:
         g0 = grade(p)
@@ -201,20 +320,31 @@ def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetis
 
 
 def generate(h: int, w: int, seed=None, grade=None, hbias: float = 0.5,
-             magnetise: float | None = None, max_tries: int = 300):
-    """A unique board with a minimal clue set, optionally of a given grade.
+             magnetise: float | None = None, max_tries: int = 300, holes: float = 0.0,
+             givens: float = 0.0):
+    """A unique board with a minimal set of margin numbers, optionally of a
+    given grade.
 
     ``magnetise=None`` cycles through the bank's densities (:data:`MAGNETISE`),
-    since the easy grades live on sparse answers.
+    since the easy grades live on sparse answers.  ``holes`` (a share of
+    cells left empty) allows an odd area; ``givens`` prints a share of the
+    answer's poles (see :func:`attempt`).
 
     >>> p, a = generate(4, 4, seed=1)
     >>> unique(p), is_minimal(p)
     (True, True)
+    >>> p, a = generate(3, 3, seed=1, holes=0.15, givens=0.3)
+    >>> bool(p.holes.any()), unique(p)
+    (True, True)
     """
+    h, w = check_size(h, w)
+    if (h * w) % 2 and holes <= 0:
+        raise InputError(f"a {h}x{w} board has an odd number of cells and cannot be tiled "
+                         "without empty cells")
     rng = _rng(seed)
     for t in range(max_tries):
         m = MAGNETISE[t % len(MAGNETISE)] if magnetise is None else magnetise
-        r = attempt(h, w, grade, rng, hbias, m)
+        r = attempt(h, w, grade, rng, hbias, m, holes, givens)
         if r is not None:
             return r[0], r[1]
     raise ValueError(f"no {h}x{w} board of grade {grade} in {max_tries} tries")

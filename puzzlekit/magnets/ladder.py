@@ -1,6 +1,8 @@
 """The Magnets ladder: pole < count < flux < gac < probe.
 
 One variable per cell with three values (bit 0 = ``+``, 1 = ``-``, 2 = neutral).
+An empty cell starts neutral and a given pole starts as that pole; everything
+else starts open, and the margins are read by the rungs.
 """
 from __future__ import annotations
 
@@ -10,14 +12,14 @@ from numba import njit
 from ..core.ladder import Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
-__all__ = ["MagnetState", "initial_state", "decode", "LADDER", "pole", "count", "flux", "gac",
+__all__ = ["MagnetState", "initial_state", "decode", "encode", "LADDER", "pole", "count", "flux", "gac",
            "kernel_arrays"]
 
 
 class MagnetState(State):
     """Candidate values of every cell; ``cells`` is the ``(n, 3)`` view.
 
-    ``snap`` remembers, per line, its cells' bits when ``gac`` last enumerated
+    ``snap`` remembers, per line, its cells' bits when ``gac`` last solved
     it; a line whose bits still equal its snapshot is already consistent and is
     skipped.  Copies inherit the snapshot.
     """
@@ -34,20 +36,47 @@ class MagnetState(State):
 
 
 def initial_state(puzzle: Puzzle) -> MagnetState:
-    """Every cell open: clues are read by the rungs, never pre-applied.
+    """Every cell open but the printed ones: an empty cell is neutral, a given
+    pole is that pole.  Margin numbers are read by the rungs, never pre-applied.
 
     >>> p = Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"]})
     >>> int(initial_state(p).cells.sum())
     6
+    >>> q = Puzzle.from_json({"h": 1, "w": 3, "dominoes": ["LR."], "given": ["-.."]})
+    >>> initial_state(q).cells.astype(int).tolist()
+    [[0, 1, 0], [1, 1, 1], [0, 0, 1]]
     """
     n = puzzle.h * puzzle.w
-    return MagnetState(puzzle, np.arange(0, 3 * n + 1, 3))
+    s = MagnetState(puzzle, np.arange(0, 3 * n + 1, 3))
+    holes = np.flatnonzero(puzzle.partner < 0)
+    s.cells[holes] = (False, False, True)
+    given = np.flatnonzero(puzzle.given >= 0)
+    s.cells[given] = False
+    s.cells[given, puzzle.given[given]] = True
+    return s
 
 
 def decode(state: State) -> Answer:
     """The answer of a fully decided state."""
     p = state.puzzle
     return Answer(state.values().reshape(p.h, p.w).astype(np.int8))
+
+
+def encode(puzzle: Puzzle, answer: Answer) -> MagnetState:
+    """The fully decided state of an answer (the inverse of :func:`decode`).
+
+    >>> p = Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"]})
+    >>> a = Answer.from_json({"grid": ["-+"]})
+    >>> s = encode(p, a); s.solved(), decode(s) == a
+    (True, True)
+    """
+    g = np.asarray(answer.grid).ravel()
+    if g.size != puzzle.h * puzzle.w:
+        raise ValueError(f"answer has {g.size} cells, puzzle {puzzle.h * puzzle.w}")
+    s = initial_state(puzzle)
+    s.cells[:] = False
+    s.cells[np.arange(g.size), g] = True
+    return s
 
 
 def kernel_arrays(p: Puzzle):
@@ -60,7 +89,8 @@ def kernel_arrays(p: Puzzle):
 
 def pole(state: MagnetState, counters) -> int:
     """Domino coupling (+ faces -, neutral faces neutral) and a pinned pole erasing
-    itself from its four neighbours, run to its own fixpoint.
+    itself from its four neighbours, run to its own fixpoint.  An empty cell
+    has no partner to couple with (and, neutral, erases nothing).
 
     >>> p = Puzzle.from_json({"h": 1, "w": 4, "dominoes": ["LRLR"]})
     >>> s = initial_state(p); s.assign(1, 0)          # cell 1 is '+'
@@ -93,8 +123,11 @@ def flux(state: MagnetState, counters) -> int:
 
 
 def gac(state: MagnetState, counters) -> int:
-    """Exact enumeration of one line at a time (adjacency along the line, the
-    line's own dominoes, both clues); values no assignment uses are removed."""
+    """Line consistency, one line at a time (adjacency along the line, the
+    line's own dominoes, both clues): values no assignment of the line uses
+    are removed.  A dynamic programme over (value, plus count, minus count),
+    polynomial in the line's length; ``line assignments`` counts the line's
+    legal assignments without enumerating them."""
     part, _, ln, ll, lp, lm, _ = kernel_arrays(state.puzzle)
     if getattr(state, "snap", None) is None:
         state.snap = np.full((ln.shape[0], ln.shape[1], 3), -1, dtype=np.int8)
@@ -108,7 +141,7 @@ LADDER = Ladder([
     Rung("pole", pole, "#7f7f7f", "domino coupling; a pinned pole erases that pole next door"),
     Rung("count", count, "#1f77b4", "per-sign census of each clue over its whole line"),
     Rung("flux", flux, "#2ca02c", "signed sum over crossing cells: bounds and parity"),
-    Rung("gac", gac, "#9467bd", "every line enumerated exactly; unsupported values removed"),
+    Rung("gac", gac, "#9467bd", "every line solved exactly; unsupported values removed"),
     probe_rung("#d62728"),
 ])
 
@@ -126,10 +159,11 @@ def _pole_jit(cells, part, nb):
             work += 1
             b = part[a]
             # coupling: a+ needs b-, a- needs b+, a0 needs b0
-            for va, vb in ((0, 1), (1, 0), (2, 2)):
-                if cells[a, va] and not cells[b, vb]:
-                    cells[a, va] = False
-                    again = True
+            if b >= 0:
+                for va, vb in ((0, 1), (1, 0), (2, 2)):
+                    if cells[a, va] and not cells[b, vb]:
+                        cells[a, va] = False
+                        again = True
             live = 0
             v = -1
             for k in range(3):
@@ -244,13 +278,15 @@ def _flux_jit(cells, ln, ll, lp, lm, cr):
 
 @njit(cache=True)
 def _gac_jit(cells, part, ln, ll, lp, lm, snap):
+    """Line consistency by dynamic programme: per line, the reachable
+    (value, plus count, minus count) triples forward from the line's start
+    and backward from its end; a value is kept when some forward triple at its
+    cell meets a backward one.  Work counts the line's complete assignments
+    (a rolling count, no enumeration)."""
     changed = False
     work = 0
     nlines = 0
     L = ln.shape[1]
-    vals = np.zeros(L, dtype=np.int64)
-    sup = np.zeros((L, 3), dtype=np.bool_)
-    caps = np.zeros((L + 1, 2), dtype=np.int64)
     for l in range(ln.shape[0]):
         n = ll[l]
         P = lp[l]
@@ -262,75 +298,90 @@ def _gac_jit(cells, part, ln, ll, lp, lm, snap):
                     clean = False
         if clean:
             continue
-        # suffix capacity of each sign, for pruning
-        caps[n, 0] = 0
-        caps[n, 1] = 0
-        for i in range(n - 1, -1, -1):
-            c = ln[l, i]
-            caps[i, 0] = caps[i + 1, 0] + (1 if cells[c, 0] else 0)
-            caps[i, 1] = caps[i + 1, 1] + (1 if cells[c, 1] else 0)
-        sup[:n, :] = False
         for i in range(n):
             c = ln[l, i]
             if (1 if cells[c, 0] else 0) + (1 if cells[c, 1] else 0) + (1 if cells[c, 2] else 0) > 1:
                 nlines += 1
                 break
-        # iterative DFS: vals[i] = value tried at position i (-1 before first)
-        i = 0
-        vals[0] = -1
-        np_ = 0
-        nm = 0
-        found = 0
-        while i >= 0:
+        A = P + 1 if P >= 0 else 1
+        B = M + 1 if M >= 0 else 1
+        fwd = np.zeros((n, 3, A, B), dtype=np.bool_)
+        cnt = np.zeros((3, A, B), dtype=np.float64)
+        nxt = np.zeros((3, A, B), dtype=np.float64)
+        c0 = ln[l, 0]
+        for v in range(3):
+            if cells[c0, v]:
+                a = 1 if (v == 0 and P >= 0) else 0
+                b = 1 if (v == 1 and M >= 0) else 0
+                if a < A and b < B:
+                    fwd[0, v, a, b] = True
+                    cnt[v, a, b] = 1.0
+        for i in range(1, n):
             c = ln[l, i]
-            # undo the previous value at position i
-            if vals[i] == 0:
-                np_ -= 1
-            elif vals[i] == 1:
-                nm -= 1
-            v = vals[i] + 1
-            ok = False
-            while v < 3:
-                if cells[c, v]:
-                    good = True
-                    if i > 0:
-                        pv = vals[i - 1]
-                        if v < 2 and pv == v:
-                            good = False
-                        pc = ln[l, i - 1]
-                        if good and part[c] == pc:
-                            if (v == 2) != (pv == 2) or (v < 2 and pv == v):
-                                good = False
-                    if good:
-                        a = np_ + (1 if v == 0 else 0)
-                        b = nm + (1 if v == 1 else 0)
-                        if P >= 0 and (a > P or a + caps[i + 1, 0] < P):
-                            good = False
-                        if M >= 0 and (b > M or b + caps[i + 1, 1] < M):
-                            good = False
-                    if good:
-                        ok = True
-                        break
-                v += 1
-            if not ok:
-                vals[i] = -1
-                i -= 1
-                continue
-            vals[i] = v
-            if v == 0:
-                np_ += 1
-            elif v == 1:
-                nm += 1
-            if i == n - 1:
-                found += 1
-                for j in range(n):
-                    sup[j, vals[j]] = True
-            else:
-                i += 1
-                vals[i] = -1
-        work += found
-        if found == 0:
+            pc = ln[l, i - 1]
+            dom = part[c] == pc
+            nxt[:, :, :] = 0.0
+            for v in range(3):
+                if not cells[c, v]:
+                    continue
+                da = 1 if (v == 0 and P >= 0) else 0
+                db = 1 if (v == 1 and M >= 0) else 0
+                for pv in range(3):
+                    if v < 2 and pv == v:
+                        continue
+                    if dom and ((v == 2) != (pv == 2)):
+                        continue
+                    for a in range(A - da):
+                        for b in range(B - db):
+                            if fwd[i - 1, pv, a, b]:
+                                fwd[i, v, a + da, b + db] = True
+                                nxt[v, a + da, b + db] += cnt[pv, a, b]
+            cnt, nxt = nxt, cnt
+        # backward: bwd[v, a, b] at position i = a completion to the end exists
+        bwd = np.zeros((3, A, B), dtype=np.bool_)
+        prv = np.zeros((3, A, B), dtype=np.bool_)
+        fa = P if P >= 0 else 0
+        fb = M if M >= 0 else 0
+        total = 0.0
+        for v in range(3):
+            total += cnt[v, fa, fb]
+        work += np.int64(min(total, 4.0e18))
+        sup = np.zeros((n, 3), dtype=np.bool_)
+        any_ok = False
+        for v in range(3):
+            if fwd[n - 1, v, fa, fb]:
+                bwd[v, fa, fb] = True
+                sup[n - 1, v] = True
+                any_ok = True
+        if not any_ok:
             return -1, work, nlines
+        for i in range(n - 2, -1, -1):
+            c = ln[l, i]
+            nc = ln[l, i + 1]
+            dom = part[nc] == c
+            prv[:, :, :] = False
+            for v in range(3):
+                if not cells[c, v]:
+                    continue
+                for nv in range(3):
+                    if not cells[nc, nv]:
+                        continue
+                    if nv < 2 and nv == v:
+                        continue
+                    if dom and ((v == 2) != (nv == 2)):
+                        continue
+                    da = 1 if (nv == 0 and P >= 0) else 0
+                    db = 1 if (nv == 1 and M >= 0) else 0
+                    for a in range(A - da):
+                        for b in range(B - db):
+                            if bwd[nv, a + da, b + db]:
+                                prv[v, a, b] = True
+            for v in range(3):
+                for a in range(A):
+                    for b in range(B):
+                        if prv[v, a, b] and fwd[i, v, a, b]:
+                            sup[i, v] = True
+            bwd, prv = prv, bwd
         for j in range(n):
             c = ln[l, j]
             for k in range(3):

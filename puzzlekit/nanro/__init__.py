@@ -3,17 +3,20 @@ variable per cell and one label variable per region."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec
-from . import brute, generate as _gen
+from ..core.search import Count
+from . import brute, generate as _gen, sat
 from .draw import draw, draw_state
-from .generate import generate, minimise, random_board, random_partition, rebuild_bank, reveal
-from .ladder import (LADDER, NAMES, NanroState, decode_mask, fast_grade, initial_state,
-                     propagate, search)
-from .model import RULES, Answer, Puzzle, answer_from_mask, check
+from .generate import (generate, minimise, random_board, random_partition, random_small,
+                       rebuild_bank, reveal)
+from .ladder import (LADDER, NAMES, NanroState, decode_mask, encode, fast_count, fast_fixpoint,
+                     fast_grade, initial_state, propagate, search)
+from .model import MAX_CELLS, RULES, Answer, Puzzle, answer_from_mask, check
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "NanroState", "check",
            "answer_from_mask", "initial_state", "decode", "decode_mask", "propagate",
-           "fast_grade", "search", "brute_count", "generate", "minimise", "random_board",
-           "random_partition", "reveal", "rebuild_bank", "draw", "draw_state"]
+           "fast_grade", "search", "brute_count", "brute_solutions", "encode", "fast_fixpoint",
+           "fast_count", "generate", "minimise", "random_board", "random_partition",
+           "random_small", "reveal", "rebuild_bank", "draw", "draw_state"]
 
 
 def decode(state) -> Answer:
@@ -21,10 +24,17 @@ def decode(state) -> Answer:
     return answer_from_mask(state.puzzle, decode_mask(state))
 
 
-def brute_count(puzzle, limit=2, max_nodes=3_000_000):
-    """The raw engine's count up to ``limit``, or None if it hit its node cap."""
+def brute_count(puzzle, limit=2, max_nodes=3_000_000) -> Count:
+    """The raw engine's count up to ``limit`` (``capped`` when it ran out of nodes)."""
     r = brute.count_solutions(puzzle, limit, max_nodes)
-    return None if r.capped and r.count < limit else r.count
+    return Count(r.count, r.capped, r.nodes, int(limit))
+
+
+def brute_solutions(puzzle, limit=2, max_nodes=3_000_000) -> Count:
+    """The raw engine's answers (at most ``limit``), with its count and cap."""
+    r, masks = brute.solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit),
+                 tuple(answer_from_mask(puzzle, m) for m in masks))
 
 
 def _verify_extra(entry, puzzle, answer):
@@ -42,4 +52,7 @@ SPEC = GenreSpec(
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
     generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
     draw=draw, draw_state=draw_state, article="puzzlekit.nanro.article",
-    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra)
+    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
+    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
+    random_small=random_small, fast_fixpoint=fast_fixpoint, fast_count=fast_count,
+    sat_count=sat.count_solutions)

@@ -10,7 +10,7 @@ from numba import njit
 
 from ..core.grid import Grid
 
-__all__ = ["BruteResult", "count_solutions", "iter_solutions", "space_size", "MAX_REGION"]
+__all__ = ["BruteResult", "count_solutions", "solutions", "iter_solutions", "space_size", "MAX_REGION"]
 
 MAX_REGION = 16
 
@@ -83,15 +83,27 @@ def count_solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000) -> Brute
     return BruteResult(int(cnt), int(nodes), bool(capped))
 
 
+def solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000):
+    """The count (as :func:`count_solutions`) and the numbered-cell masks of
+    the answers found, at most ``limit`` of them.
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> r, masks = solutions(Puzzle.make([[0, 0], [1, 1]], clues={0: 2}), limit=5)
+    >>> r.count, masks[0].astype(int).tolist()
+    (2, [1, 1, 1, 0])
+    """
+    a = _arrays(puzzle)
+    out = np.zeros((max(int(limit), 0), len(a[0])), np.bool_)
+    cnt, nodes, capped = _dfs_jit(*a, int(limit), int(max_nodes), out)
+    return BruteResult(int(cnt), int(nodes), bool(capped)), [m.copy() for m in out[:cnt]]
+
+
 def iter_solutions(puzzle, limit: int = 1000, max_nodes: int = 5_000_000):
     """Yield each answer's numbered-cell mask (up to ``limit``)."""
-    a = _arrays(puzzle)
-    out = np.zeros((limit, len(a[0])), np.bool_)
-    cnt, _, capped = _dfs_jit(*a, int(limit), int(max_nodes), out)
-    if capped:
+    r, masks = solutions(puzzle, limit, max_nodes)
+    if r.capped:
         raise RuntimeError("node cap reached")
-    for i in range(min(cnt, limit)):
-        yield out[i].copy()
+    yield from masks
 
 
 @njit(cache=True)

@@ -1,5 +1,5 @@
 """Exhaustive counts on tiny grids: legal boards of every partition of a
-small grid, and the singleton-partition theorem."""
+small grid, the singleton-partition theorem, and two boards checked by hand."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,20 @@ from ..core.grid import Grid
 from . import brute
 from .model import Puzzle
 
-__all__ = ["partitions", "legal_boards", "singleton_has_no_board"]
+__all__ = ["partitions", "legal_boards", "singleton_has_no_board", "TWO_DOMINOES",
+           "TWO_DOMINOES_BY_HAND", "HAND_5x5"]
+
+#: A 2x2 grid cut into two horizontal dominoes, and its legal boards listed by
+#: hand (numbered cells, row-major): all four fill the 2x2, one cell of each
+#: domino either touches diagonally only or stacks two 1s across the border, so
+#: one domino is numbered whole and the other holds a single number: four boards.
+TWO_DOMINOES = [[0, 0], [1, 1]]
+TWO_DOMINOES_BY_HAND = {(1, 1, 1, 0), (1, 1, 0, 1), (1, 0, 1, 1), (0, 1, 1, 1)}
+#: A 5x5 board with nine regions and six clues, unique, that needs reach.
+HAND_5x5 = {"size": [5, 5],
+            "regions": [[0, 0, 1, 1, 1], [2, 0, 3, 3, 4], [2, 5, 6, 4, 4], [2, 5, 6, 4, 7],
+                        [2, 8, 8, 8, 7]],
+            "clues": [[0, 0, 2], [2, 1, 1], [3, 3, 1], [4, 0, 3], [4, 2, 1], [4, 4, 2]]}
 
 
 def partitions(h, w):

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.referee import InputError
+from ..core.referee import InputError, strict_size
 from . import brute
 from .ladder import LADDER, NAMES, fast_grade, propagate, search
-from .model import Puzzle, answer_from_mask
+from .model import MAX_CELLS, Puzzle, answer_from_mask
 
-__all__ = ["random_partition", "random_answer", "reveal", "minimise", "random_board",
+__all__ = ["random_partition", "random_answer", "random_small", "reveal", "print_numbers",
+           "partition_board", "halve", "minimise_unique", "minimise", "random_board",
            "generate", "rebuild_bank", "BANK_SIZES", "BANK_PER_GRADE"]
 
 BANK_SIZES = (6, 8, 10)
@@ -99,10 +100,100 @@ def random_answer(puzzle, seed=None, max_nodes=4000, restarts=30):
     return None, False
 
 
+def random_small(rng, h, w) -> Puzzle:
+    """A random ``h`` x ``w`` puzzle for property checks: a random partition
+    (regions of 1..4 cells), givens read off a legal answer when the search
+    finds one (else off a random cell set), at a random density and of a
+    random kind (full clues, marks, hints, a mix, or none), and now and then
+    one clue's value replaced at random.  Such boards have no answer, one, or
+    many.
+
+    >>> p = random_small(np.random.default_rng(4), 3, 5)
+    >>> (p.h, p.w), int(p.sizes.max()) <= 4
+    ((3, 5), True)
+    """
+    h, w = int(h), int(w)
+    if h < 1 or w < 1:
+        raise ValueError(f"no Nanro board of shape {h}x{w}")
+    p = Puzzle.make(random_partition(h, w, (1, 4), rng))
+    n = h * w
+    mask, _ = random_answer(p, rng, max_nodes=2000, restarts=3)
+    if mask is None:
+        mask = rng.random(n) < 0.6
+    counts = np.bincount(p.regions[mask], minlength=p.k)
+    kind = int(rng.integers(5))                  # full, marks, hints, mixed, none
+    q = 0.0 if kind == 4 else float(rng.random()) * (0.5 + 0.5 * min(n / 36, 1.0))
+    cells = [int(c) for c in np.flatnonzero(mask & (rng.random(n) < q))]
+    as_clue = (rng.random(len(cells)) < 0.5) if kind == 3 else np.full(len(cells), kind == 0)
+    clues = {c: int(counts[p.regions[c]]) for c, f in zip(cells, as_clue) if f}
+    marks = [c for c, f in zip(cells, as_clue) if not f] if kind in (1, 3) else []
+    hints = ({int(p.regions[c]): int(counts[p.regions[c]]) for c in cells}
+             if kind in (2, 3) and rng.random() < 0.7 else {})
+    if clues and rng.random() < 0.2:             # one value replaced at random
+        c = int(rng.choice(sorted(clues)))
+        clues[c] = int(rng.integers(1, p.sizes[p.regions[c]] + 1))
+    return p.with_givens(clues, marks, hints)
+
+
 def reveal(puzzle, mask, cells) -> Puzzle:
     """The puzzle whose full clues are the answer's numbers on ``cells``."""
     ans = answer_from_mask(puzzle, mask)
     return puzzle.with_givens(clues={int(c): int(ans.values[c]) for c in cells})
+
+
+def print_numbers(puzzle, mask, q, seed=None) -> Puzzle:
+    """The answer's numbers printed as clues, each independently with
+    probability ``q`` (so the clue count varies from board to board).
+
+    >>> p = Puzzle.make([[0, 0], [1, 1]])
+    >>> sorted(print_numbers(p, np.array([1, 1, 0, 1], bool), 1.0).clues.items())
+    [(0, 2), (1, 2), (3, 1)]
+    """
+    mask = np.asarray(mask, bool)
+    return reveal(puzzle, mask, np.flatnonzero(mask & (_rng(seed).random(mask.size) < q)))
+
+
+def partition_board(h, w, sizes, seed=None, max_nodes=5_000_000):
+    """One random partition and its first legal answer in a random branching
+    order: ``(puzzle, mask)``, with ``mask`` None when the search proves there
+    is none (``"capped"`` if ``max_nodes`` ran out first).  A cheap search
+    goes first and the probe-level one finishes what it leaves; sound
+    propagation never changes which answer a branching order meets first."""
+    rng = _rng(seed)
+    p = Puzzle.make(random_partition(h, w, sizes, rng))
+    n = h * w
+    order, first = rng.permutation(n), (rng.random(n) < 0.5).astype(np.int8)
+    for level, cap in (("reach", 1000), ("probe", max_nodes)):
+        cnt, _, capped, mask = search(p, level, 1, cap, order, first)
+        if not capped:
+            return p, (mask if cnt else None)
+    return p, "capped"
+
+
+def halve(puzzle, half) -> Puzzle:
+    """The puzzle with one half of every clue kept: ``"position"`` (a mark on
+    the same cell) or ``"value"`` (the clued region's count, no cell named).
+
+    >>> p = Puzzle.make([[0, 0], [1, 1]], clues={0: 2})
+    >>> sorted(halve(p, "position").marks), halve(p, "value").hints
+    ([0], {0: 2})
+    """
+    if half == "position":
+        return puzzle.with_givens(marks=puzzle.clues)
+    return puzzle.with_givens(hints={int(puzzle.regions[c]): v for c, v in puzzle.clues.items()})
+
+
+def minimise_unique(puzzle, mask, seed=None, max_nodes=200_000):
+    """Take clues back, in random order from the whole answer, while the
+    ladder's search still proves the board unique (not while a level
+    finishes): a board unique by construction.  Returns the clue cells."""
+    keep = list(_rng(seed).permutation(np.flatnonzero(mask)))
+    for c in list(keep):
+        trial = [x for x in keep if x != c]
+        cnt, _, capped, _ = search(reveal(puzzle, mask, trial), "probe", 2, max_nodes)
+        if cnt == 1 and not capped:
+            keep = trial
+    return sorted(int(c) for c in keep)
 
 
 def minimise(puzzle, mask, level, seed=None, without=()):
@@ -147,6 +238,7 @@ def generate(h, w, seed=None, grade=None, sizes=(2, 4), tries=40):
     >>> fast_grade(p)
     'reach'
     """
+    h, w = strict_size(h, w, MAX_CELLS)
     if h < 2 or w < 2:
         raise InputError("Nanro boards need at least 2x2 cells")
     rng = _rng(seed)

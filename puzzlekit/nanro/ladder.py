@@ -8,11 +8,13 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from ..core.graph import _articulation_jit, _components_jit, _reach_jit
+from ..core.graph import _components_jit
 from ..core.ladder import Ladder, Rung, State, probe_rung
+from ..core.search import SearchResult
 
 __all__ = ["NanroState", "LADDER", "NAMES", "Geometry", "geometry", "initial_state",
-           "decode_mask", "propagate", "fast_grade", "search", "active_mask", "WORK"]
+           "decode_mask", "encode", "propagate", "fast_fixpoint", "fast_grade", "search",
+           "fast_count", "active_mask", "WORK"]
 
 NAMES = ("count", "block", "clash", "reach", "probe")
 WORK = ("count scans", "block scans", "clash scans", "reach searches", "cut tests", "probes")
@@ -89,6 +91,26 @@ def decode_mask(state) -> np.ndarray:
     return ~state.cell[:, 0] & state.cell[:, 1]
 
 
+def encode(puzzle, answer) -> NanroState:
+    """The decided state of a legal answer (the inverse of decoding it).
+
+    >>> from puzzlekit.nanro.model import Puzzle, answer_from_mask
+    >>> p = Puzzle.make([[0, 0], [1, 1]])
+    >>> s = encode(p, answer_from_mask(p, [1, 1, 0, 1]))
+    >>> s.solved(), decode_mask(s).tolist()
+    (True, [True, True, False, True])
+    """
+    num = np.asarray(answer.values).ravel() > 0
+    counts = np.bincount(puzzle.regions[num], minlength=puzzle.k)
+    if (counts == 0).any():
+        raise ValueError("a region of the answer has no number: it cannot be encoded")
+    g = geometry(puzzle)
+    s = NanroState(puzzle, g.offsets, np.zeros(int(g.offsets[-1]), np.bool_))
+    s.cell[np.arange(g.n), num.astype(np.int64)] = True
+    s.label[g.roff[:-1] + counts - 1] = True
+    return s
+
+
 def active_mask(level=None, without=()) -> np.ndarray:
     """Which of the five rungs run at ``level`` with ``without`` removed."""
     top = LADDER.level(level)
@@ -100,14 +122,30 @@ def propagate(puzzle, level=None, without=(), state=None, cells_only=False):
     """Fused fixpoint (same result as ``LADDER.fixpoint``); returns
     ``(status, state)`` with status ``solved`` / ``stable`` / ``contradiction``.
     ``cells_only`` makes probe assume cell values only, never region labels."""
+    status, s, _ = fast_fixpoint(puzzle, level, without, state, cells_only)
+    return status, s
+
+
+def fast_fixpoint(puzzle, level=None, without=(), state=None, cells_only=False):
+    """The fused fixpoint with its work: ``(status, state, counters)``, the
+    counters named as the core ladder names them (zeros left out).
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> st, s, work = fast_fixpoint(Puzzle.make([[0, 0], [1, 1]], clues={0: 2}), "count")
+    >>> st, work["count scans"]
+    ('stable', 4)
+    """
     s = initial_state(puzzle) if state is None else state
     g = geometry(puzzle)
     work = np.zeros(len(WORK), np.int64)
+    if s.dead():
+        return "contradiction", s, {}
     pv = g.n if cells_only else len(g.offsets) - 1
     r = _fix_jit(s.bits, *g.args(), active_mask(level, without), work, pv)
-    if r < 0:
-        return "contradiction", s
-    return ("solved" if s.solved() else "stable"), s
+    counters = {k: int(v) for k, v in zip(WORK, work.tolist()) if v}
+    if r < 0 or s.dead():
+        return "contradiction", s, counters
+    return ("solved" if s.solved() else "stable"), s, counters
 
 
 def fast_grade(puzzle, without=()):
@@ -131,6 +169,30 @@ def search(puzzle, level="reach", limit=2, max_nodes=200_000, order=None, valfir
     >>> search(Puzzle.make([[0, 0], [1, 1]]), limit=10)[:3]
     (4, 11, False)
     """
+    cnt, nodes, capped, _, _, mask = _search(puzzle, level, limit, max_nodes, order, valfirst,
+                                             without)
+    return cnt, nodes, capped, mask
+
+
+def fast_count(puzzle, level=None, limit=2, max_nodes=200_000) -> SearchResult:
+    """The fused search as a :class:`~puzzlekit.core.search.SearchResult`.
+
+    It branches as :func:`~puzzlekit.core.genre.ladder_count` does (the first
+    undecided cell, blank first; labels only once every cell is decided), so
+    counts, nodes and branch points are the core search's own.
+
+    >>> from puzzlekit.nanro.model import Puzzle
+    >>> r = fast_count(Puzzle.make([[0, 0], [1, 1]]), "reach", limit=10)
+    >>> r.count, r.complete, r.branch_points
+    (4, True, 5)
+    """
+    n = puzzle.h * puzzle.w
+    cnt, nodes, capped, bp, done, _ = _search(puzzle, level, limit, max_nodes, None,
+                                              np.zeros(n, np.int8), ())
+    return SearchResult(cnt, done and not capped, capped, nodes, bp, int(limit))
+
+
+def _search(puzzle, level, limit, max_nodes, order, valfirst, without):
     g = geometry(puzzle)
     s = initial_state(puzzle)
     n = g.n
@@ -139,9 +201,13 @@ def search(puzzle, level="reach", limit=2, max_nodes=200_000, order=None, valfir
                 else np.ascontiguousarray(valfirst, np.int8))
     sol = np.zeros(len(s.bits), np.bool_)
     work = np.zeros(len(WORK), np.int64)
-    cnt, nodes, capped = _search_jit(s.bits, *g.args(), active_mask(level, without), work,
-                                     order, valfirst, int(limit), int(max_nodes), sol)
-    return int(cnt), int(nodes), bool(capped), sol[1:2 * n:2] & ~sol[0:2 * n:2]
+    if s.dead():
+        return 0, 1, False, 0, True, np.zeros(n, np.bool_)
+    cnt, nodes, capped, bp, done = _search_jit(s.bits, *g.args(), active_mask(level, without),
+                                               work, order, valfirst, int(limit), int(max_nodes),
+                                               sol)
+    return (int(cnt), int(nodes), bool(capped), int(bp), bool(done),
+            sol[1:2 * n:2] & ~sol[0:2 * n:2])
 
 
 def _rung_fn(i):
@@ -302,22 +368,55 @@ def _reach_rung_jit(bits, n, nbrs, work):
             changed = 1
     if npin < 2:
         return changed
-    cut = np.zeros(n, np.bool_)
-    _articulation_jit(nbrs, mask, cut)
-    seeds = np.array([first], np.int64)
-    seen = np.zeros(n, np.bool_)
+    # one lowlink DFS from a pinned cell: an open cell p must be numbered when
+    # some child subtree hanging only from p holds a pinned cell
+    disc = np.full(n, -1, np.int64)
+    low = np.zeros(n, np.int64)
+    parent = np.full(n, -1, np.int64)
+    pins = np.zeros(n, np.int64)
+    nxt = np.zeros(n, np.int64)
+    cut = np.zeros(n, np.int8)
+    stack = np.empty(n, np.int64)
+    disc[first] = 0
+    pins[first] = 1
+    stack[0] = first
+    top = 1
+    clock = 1
+    while top > 0:
+        v = stack[top - 1]
+        if nxt[v] < nbrs.shape[1]:
+            u = nbrs[v, nxt[v]]
+            nxt[v] += 1
+            if u < 0 or not mask[u]:
+                continue
+            if disc[u] < 0:
+                parent[u] = v
+                disc[u] = clock
+                low[u] = clock
+                clock += 1
+                pins[u] = 1 if not bits[2 * u] else 0
+                stack[top] = u
+                top += 1
+            elif u != parent[v] and disc[u] < low[v]:
+                low[v] = disc[u]
+            continue
+        top -= 1
+        p = parent[v]
+        if p < 0:
+            continue
+        if low[v] < low[p]:
+            low[p] = low[v]
+        pins[p] += pins[v]
+        if low[v] >= disc[p] and bits[2 * p]:      # p cuts v's subtree off
+            if cut[p] == 0:
+                work[4] += 1
+                cut[p] = 1
+            if pins[v] > 0:
+                cut[p] = 2
     for c in range(n):
-        if cut[c] and bits[2 * c]:
-            work[4] += 1
-            mask[c] = False
-            seen[:] = False
-            _reach_jit(nbrs, mask, seeds, seen)
-            mask[c] = True
-            for d in range(n):
-                if bits[2 * d + 1] and not bits[2 * d] and not seen[d]:
-                    bits[2 * c] = False
-                    changed = 1
-                    break
+        if cut[c] == 2:
+            bits[2 * c] = False
+            changed = 1
     return changed
 
 
@@ -426,10 +525,11 @@ def _search_jit(bits0, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, a
     top = 1
     nodes = 0
     found = 0
+    branches = 0
     nv = len(offsets) - 1
     while top > 0 and found < limit:
         if nodes >= max_nodes:
-            return found, nodes, True
+            return found, nodes, True, branches, False
         top -= 1
         bits = stack[top].copy()
         nodes += 1
@@ -443,16 +543,19 @@ def _search_jit(bits0, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, a
                 var = c
                 break
         if var < 0:
+            best = 0
             for v in range(n, nv):
-                if bits[offsets[v]:offsets[v + 1]].sum() > 1:
+                k = bits[offsets[v]:offsets[v + 1]].sum()
+                if k > 1 and (best == 0 or k < best):
                     var = v
-                    break
+                    best = k
         if var < 0:
             if _legal_jit(bits, n, rstart, rcells, nbrs, blocks, xedges):
                 if found == 0:
                     sol[:] = bits
                 found += 1
             continue
+        branches += 1
         a, b = offsets[var], offsets[var + 1]
         first = a + valfirst[var] if var < n else a
         for k in range(b - 1, a - 1, -1):
@@ -466,4 +569,4 @@ def _search_jit(bits0, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, a
             stack[top, a:b] = False
             stack[top, first] = True
             top += 1
-    return found, nodes, False
+    return found, nodes, False, branches, top == 0

@@ -18,6 +18,14 @@ referee names: ``empty`` (a region without a number), ``count`` (a number is
 not its region's count), ``connected``, ``block`` (a fully numbered 2x2),
 ``clash`` (equal numbers across a border), and ``clue`` / ``mark`` / ``hint``
 (the answer ignores a given).
+
+Reading is strict: sizes, labels, cell coordinates and numbers must be JSON
+integers (``true``, ``3.0`` and ``"3"`` are refused) in range, and a board may
+have at most :data:`MAX_CELLS` cells, checked before anything of that size is
+built (the state is two bits a cell plus one per region cell, and every table
+is linear in the board).  Every refusal is an
+:class:`~puzzlekit.core.referee.InputError` whose one-line message names the
+field, e.g. ``clues[2][1]: expected an integer, got true``.
 """
 from __future__ import annotations
 
@@ -27,25 +35,25 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import Grid, relabel
-from ..core.referee import InputError, Violation
+from ..core.referee import (InputError, Violation, int_grid, strict_int, strict_list,
+                            strict_size)
 
-__all__ = ["Puzzle", "Answer", "RULES", "check", "answer_from_mask"]
+__all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "answer_from_mask"]
 
 RULES = ("empty", "count", "connected", "block", "clash", "clue", "mark", "hint")
+MAX_CELLS = 10_000   # 100x100: two bits a cell plus one per region cell
 
 
 def _cells(obj, key, width, h, w):
+    """The ``[r, c]`` or ``[r, c, v]`` entries of a list of givens."""
+    items = obj.get(key)
     out = []
-    for item in obj.get(key, []) or []:
-        if not isinstance(item, (list, tuple)) or len(item) != width:
-            raise InputError(f"{key}: each entry must be a list of {width} integers, got {item!r}")
-        try:
-            vals = [int(x) for x in item]
-        except (TypeError, ValueError):
-            raise InputError(f"{key}: entries must be integers, got {item!r}")
-        r, c = vals[0], vals[1]
-        if not (0 <= r < h and 0 <= c < w):
-            raise InputError(f"{key}: cell ({r}, {c}) is outside the {h}x{w} grid")
+    for i, item in enumerate([] if items is None else strict_list(items, key)):
+        strict_list(item, f"{key}[{i}]", width)
+        vals = [strict_int(item[0], f"{key}[{i}][0]", 0, h - 1),
+                strict_int(item[1], f"{key}[{i}][1]", 0, w - 1)]
+        if width == 3:
+            vals.append(strict_int(item[2], f"{key}[{i}][2]", 1, h * w))
         out.append(vals)
     return out
 
@@ -116,17 +124,12 @@ class Puzzle:
             raise InputError("puzzle must be a JSON object")
         if "regions" not in obj:
             raise InputError("puzzle needs 'regions'")
-        try:
-            lab = np.array(obj["regions"], dtype=np.int64)
-        except (TypeError, ValueError):
-            raise InputError("regions must be a rectangular grid of integers")
-        if lab.ndim != 2 or lab.size == 0:
-            raise InputError("regions must be a non-empty 2-D grid of integers")
+        shape = None
+        if "size" in obj:
+            size = strict_list(obj["size"], "size", 2)
+            shape = strict_size(size[0], size[1], MAX_CELLS, ("size[0]", "size[1]"))
+        lab = int_grid(obj["regions"], "regions", 0, max_cells=MAX_CELLS, shape=shape)
         h, w = lab.shape
-        if "size" in obj and list(obj["size"]) != [h, w]:
-            raise InputError(f"size {obj['size']} does not match regions of shape {h}x{w}")
-        if (lab < 0).any():
-            raise InputError("region labels must be non-negative")
         flat = relabel(lab).astype(np.int32)
         clues = {}
         for r, c, v in _cells(obj, "clues", 3, h, w):
@@ -178,14 +181,7 @@ class Answer:
     def from_json(cls, obj) -> "Answer":
         if not isinstance(obj, dict) or "grid" not in obj:
             raise InputError("answer must be a JSON object with a 'grid'")
-        try:
-            g = np.array(obj["grid"], dtype=np.int64)
-        except (TypeError, ValueError):
-            raise InputError("answer grid must be a rectangular grid of integers")
-        if g.ndim != 2 or g.size == 0:
-            raise InputError("answer grid must be a non-empty 2-D grid")
-        if (g < 0).any():
-            raise InputError("answer numbers must be non-negative (0 = blank)")
+        g = int_grid(obj["grid"], "grid", 0, max_cells=MAX_CELLS)
         return cls(g.shape[0], g.shape[1], g.ravel())
 
     def to_json(self) -> dict:

@@ -6,17 +6,18 @@ pin < link < block < edge < probe, and ``ruler`` ships beside it.
 from __future__ import annotations
 
 from ..core.genre import GenreSpec
-from . import brute, census, certify, generate as _gen, ladder, model
-from .brute import brute_count, count_solutions, iter_solutions
+from . import brute, census, certify, generate as _gen, ladder, model, sat
+from .brute import brute_count, brute_solutions, count_solutions, iter_solutions
 from .certify import reversal, single_cell_proof
 from .draw import draw, draw_state
-from .generate import adversarial, backbite, random_answer, reveal_until_unique
-from .ladder import LADDER, RULER, NumbrixState, initial_state
+from .generate import adversarial, backbite, random_answer, random_small, reveal_until_unique
+from .ladder import LADDER, RULER, NumbrixState, encode, initial_state
 from .model import RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "RULER", "RULES", "Puzzle", "Answer", "check", "NumbrixState",
-           "initial_state", "decode", "brute_count", "count_solutions", "iter_solutions",
-           "random_answer", "backbite", "adversarial", "reveal_until_unique",
+           "initial_state", "encode", "decode", "brute_count", "brute_solutions",
+           "count_solutions", "iter_solutions", "random_answer", "random_small", "backbite",
+           "adversarial", "reveal_until_unique",
            "reversal", "single_cell_proof", "draw", "draw_state", "census", "certify",
            "brute", "ladder", "model"]
 
@@ -43,4 +44,7 @@ SPEC = GenreSpec(
     initial_state=initial_state, decode=decode, check=check,
     brute_count=brute_count, generate=_gen.generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.numbrix.article", rebuild_bank=_gen.rebuild_bank,
-    verify_extra=_verify_extra)
+    verify_extra=_verify_extra, max_cells=model.MAX_CELLS, brute_solutions=brute_solutions,
+    encode=encode, random_small=random_small, sat_count=sat.count_solutions,
+    url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
+             "diagonally, which Numbrix forbids)")

@@ -9,13 +9,18 @@ must still be reachable by a walk end.  With nothing printed it is a census.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
 
 from ..core.grid import Grid
+from ..core.search import Count
 
-__all__ = ["BruteResult", "count_solutions", "iter_solutions", "brute_count", "census"]
+__all__ = ["BruteResult", "count_solutions", "iter_solutions", "brute_count", "brute_solutions",
+           "census", "MAX_NODES"]
+
+MAX_NODES = 20_000_000   # the engine's default node budget (a few seconds)
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,12 @@ class BruteResult:
     nodes: int
     adjacent_ends: int = 0
     solutions: np.ndarray = field(default=None, repr=False)
+
+
+@lru_cache(maxsize=64)
+def _geom(h, w):
+    g = Grid(h, w)
+    return np.ascontiguousarray(g.nbrs), np.ascontiguousarray(g.distance)
 
 
 def _clues(puzzle):
@@ -41,21 +52,43 @@ def count_solutions(puzzle, limit: int = 2, max_nodes: int = -1, keep: int = 0) 
     >>> r.count, r.complete, r.solutions[0].tolist()
     (1, True, [1, 2, 3, 6, 5, 4])
     """
-    g = Grid(puzzle.h, puzzle.w)
-    store = np.zeros((max(keep, 1), g.n), dtype=np.int64)
+    nbrs, dist = _geom(puzzle.h, puzzle.w)
+    store = np.zeros((max(keep, 1), nbrs.shape[0]), dtype=np.int64)
     out = np.zeros(4, dtype=np.int64)
-    _walk_jit(np.ascontiguousarray(g.nbrs), np.ascontiguousarray(g.distance), _clues(puzzle),
-              int(limit), int(max_nodes), store, int(keep), out)
+    _walk_jit(nbrs, dist, _clues(puzzle), int(limit), int(max_nodes), store, int(keep), out)
     cnt, nodes, capped, adj = (int(x) for x in out)
     return BruteResult(cnt, bool(not capped and cnt < limit), nodes, adj, store[:min(cnt, keep)] if keep else None)
 
 
-def brute_count(puzzle, limit: int = 2, max_nodes: int = -1):
-    """Solution count up to ``limit``; None when ``max_nodes`` ran out first."""
+def brute_count(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The GenreSpec hook: answers counted up to ``limit``, with the cap and
+    the nodes walked (``max_nodes=-1``: no budget).
+
+    >>> from puzzlekit.numbrix.model import Puzzle
+    >>> r = brute_count(Puzzle(np.array([[1, 0, 0], [0, 0, 0]])), 5)
+    >>> r.count, r.capped, r.status
+    (3, False, 'multiple')
+    """
     r = count_solutions(puzzle, limit, max_nodes)
-    if r.count < limit and not r.complete:
-        return None
-    return r.count
+    return Count(r.count, _capped(r, limit), r.nodes, limit)
+
+
+def brute_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """Like :func:`brute_count`, with the answers found (at most ``limit``) as
+    :class:`~puzzlekit.numbrix.model.Answer` objects in ``solutions``.
+
+    >>> from puzzlekit.numbrix.model import Puzzle
+    >>> [a.grid.tolist() for a in brute_solutions(Puzzle(np.array([[1, 0, 3], [0, 0, 0]]))).solutions]
+    [[[1, 2, 3], [6, 5, 4]]]
+    """
+    from .model import Answer
+    r = count_solutions(puzzle, limit, max_nodes, keep=limit)
+    sols = tuple(Answer(s.reshape(puzzle.h, puzzle.w)) for s in r.solutions)
+    return Count(r.count, _capped(r, limit), r.nodes, limit, sols)
+
+
+def _capped(r: BruteResult, limit: int) -> bool:
+    return not r.complete and r.count < limit
 
 
 def iter_solutions(puzzle, limit: int = 1000):

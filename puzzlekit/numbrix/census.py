@@ -1,13 +1,18 @@
 """Blank-board ledgers from the raw engine: Hamiltonian paths and cycles of
-grid graphs, and the closed form for the 2 x m ladder.
+grid graphs, the closed form for the 2 x m ladder, and the chessboard parity
+of an answer.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
+from ..core.grid import Grid
+from ..core.tables import frame
 from .brute import census
 
-__all__ = ["directed_paths", "cycles", "ladder_paths", "ladder_closed_form",
+__all__ = ["directed_paths", "cycles", "ladder_paths", "ladder_closed_form", "ledgers", "parity",
            "A096969", "A003763"]
 
 # Published sequences (external facts).  A096969: directed Hamiltonian paths
@@ -64,3 +69,34 @@ def ladder_closed_form(m: int) -> int:
     58
     """
     return m * m - m + 2
+
+
+def ledgers() -> dict:
+    """The three ledgers as tables: directed paths and cycles of the 3x3..6x6
+    grids, and undirected paths of the 2 x m ladder beside m^2 - m + 2.
+
+    >>> ledgers()["ladder2"].loc[8].tolist()
+    [58, 58]
+    """
+    ks, lab = (3, 4, 5, 6), [f"{k}×{k}" for k in (3, 4, 5, 6)]
+    return {"paths": frame([[directed_paths(k, k)] for k in ks], lab, ["directed Hamiltonian paths"], "board"),
+            "cycles": frame([[cycles(k, k)] for k in ks], lab, ["Hamiltonian cycles"], "board"),
+            "ladder2": frame([[ladder_paths(m), ladder_closed_form(m)] for m in range(2, 9)],
+                             list(range(2, 9)), ["undirected paths", "m² − m + 2"], "m")}
+
+
+def parity(answer) -> tuple[bool, bool]:
+    """The two chessboard corollaries on one answer: every value's parity
+    matches its cell's colour (relative to the cell of 1), and the walk's ends
+    share a colour exactly when the board has an odd number of cells.
+
+    >>> from puzzlekit.numbrix.model import Answer
+    >>> parity(Answer(np.array([[1, 2, 3], [6, 5, 4]])))
+    (True, True)
+    """
+    h, w = answer.grid.shape
+    col = Grid(h, w).colour
+    path = answer.path()
+    colour_ok = bool((col[path] == (np.arange(len(path)) + col[path[0]]) % 2).all())
+    same = col[path[0]] == col[path[-1]]
+    return colour_ok, bool(same == ((h * w) % 2 == 1))

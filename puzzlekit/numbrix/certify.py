@@ -11,9 +11,9 @@ import numpy as np
 from numba import njit
 
 from ..core.grid import Grid
-from .model import Answer
+from .model import Answer, is_answer
 
-__all__ = ["reversal", "single_cell_proof"]
+__all__ = ["reversal", "reversal_check", "reversal_trial", "false_alarm", "single_cell_proof"]
 
 
 def reversal(puzzle, answer: Answer):
@@ -37,6 +37,48 @@ def reversal(puzzle, answer: Answer):
     new = path.copy()
     new[i:j + 1] = path[i:j + 1][::-1]
     return Answer.from_path(h, w, new)
+
+
+def reversal_check(puzzle, answer: Answer) -> tuple[bool, bool]:
+    """``(fired, sound)``: did the reversal scan read a second answer off
+    ``answer``, and is what it read (if anything) a legal answer other than
+    ``answer`` that keeps every printed number.
+
+    >>> from puzzlekit.numbrix.model import Puzzle
+    >>> a = Answer.from_json({"grid": [[1, 2, 3], [6, 5, 4]]})
+    >>> reversal_check(Puzzle(np.array([[1, 0, 0], [0, 0, 0]])), a)
+    (True, True)
+    """
+    second = reversal(puzzle, answer)
+    if second is None:
+        return False, True
+    h, w = puzzle.h, puzzle.w
+    g = second.grid
+    keeps = bool((g[puzzle.clues > 0] == puzzle.clues[puzzle.clues > 0]).all())
+    return True, bool(is_answer(g, h, w) and keeps and not np.array_equal(g, answer.grid))
+
+
+def reversal_trial(h: int, w: int, seed=None, share: float = 0.2) -> tuple:
+    """A fresh backbite answer with ``share`` of its numbers printed in random
+    cells: ``(unique, fired, sound)`` -- is the board unique (by
+    :func:`~puzzlekit.numbrix.generate.is_unique`), did the reversal scan fire,
+    and is what it read a legal second answer (True when it did not fire).
+
+    >>> u, fired, sound = reversal_trial(4, 4, seed=3)
+    >>> sound and not (u and fired)
+    True
+    """
+    from .generate import _rng, is_unique, random_answer
+    from .model import Puzzle
+    rng = _rng(seed)
+    a = random_answer(h, w, rng)
+    p = Puzzle.from_cells(h, w, a.grid.ravel(), rng.permutation(h * w)[:round(share * h * w)])
+    return (is_unique(p), *reversal_check(p, a))
+
+
+def false_alarm(unique, fired, sound) -> bool:
+    """A reversal that fired on a unique board, or a certificate that is no second answer."""
+    return bool((unique is True and fired) or not sound)
 
 
 def single_cell_proof(h: int = 4, w: int = 4):

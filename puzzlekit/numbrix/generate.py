@@ -11,15 +11,18 @@ import numpy as np
 from numba import njit
 
 from ..core.grid import Grid
-from ..core.referee import InputError
+from ..core.referee import InputError, strict_size
+from ..core.search import count_solutions as _search
 from .brute import brute_count
-from .ladder import LADDER, initial_state
-from .model import Answer, Puzzle, check
+from .ladder import LADDER, decode_values, initial_state
+from .model import MAX_CELLS, Answer, Puzzle, check, is_answer
 
-__all__ = ["snake", "backbite", "random_answer", "turns", "adversarial",
-           "reveal_until_unique", "generate", "rebuild_bank", "MOVES_PER_CELL"]
+__all__ = ["snake", "backbite", "random_answer", "turns", "adversarial", "take_back",
+           "reveal_until_unique", "is_unique", "random_small", "generate", "rebuild_bank",
+           "MOVES_PER_CELL"]
 
 MOVES_PER_CELL = 60
+GENERATE_CELLS = 400   # the generator's own cap (below MAX_CELLS): its probes grow fast
 
 
 def _rng(seed):
@@ -75,11 +78,34 @@ def turns(path, w: int) -> int:
     return int(np.any(d[1:] != d[:-1], axis=1).sum())
 
 
+def is_unique(puzzle, max_nodes: int = 200_000) -> bool | None:
+    """Is the answer unique?  The raw engine within ``max_nodes``; where it runs
+    out first (sparse boards can send a walk a long way), the ladder's search
+    at ``edge``, then the raw engine with its full budget.  None only if every
+    engine ran out.
+
+    >>> is_unique(Puzzle(np.array([[1, 0, 3], [0, 0, 0]]))), is_unique(Puzzle.blank(2, 2))
+    (True, False)
+    """
+    r = brute_count(puzzle, 2, max_nodes)
+    if r.unique is not None:
+        return r.unique
+    s = _search(initial_state(puzzle), LADDER, _accept(puzzle), "edge", 2, max_nodes)
+    if s.unique is not None:
+        return s.unique
+    return brute_count(puzzle, 2).unique
+
+
+def _accept(puzzle):
+    h, w = puzzle.h, puzzle.w
+    return lambda s: bool(is_answer(decode_values(s), h, w))
+
+
 def _finishes(h, w, values, cells, level):
     puz = Puzzle.from_cells(h, w, values, cells)
     st = initial_state(puz)
-    if LADDER.level(level) == len(LADDER) - 1 and brute_count(puz, 2) != 1:
-        # a sound ladder only finishes unique boards: skip the costly probe
+    if LADDER.level(level) == len(LADDER) - 1 and brute_count(puz, 2, 100_000).count >= 2:
+        # a sound ladder never finishes a board with two answers: skip the probe
         LADDER.fixpoint(st, len(LADDER) - 2)
         return False, st
     return LADDER.fixpoint(st, level).solved, st
@@ -108,6 +134,21 @@ def adversarial(answer: Answer, level="edge", seed=None, reveal_level=None):
         if nxt is None:
             nxt = next(int(c) for c in order if c not in cells)
         cells.append(nxt)
+    return take_back(answer, cells, level, rng)
+
+
+def take_back(answer: Answer, cells, level="edge", seed=None):
+    """Drop, in random order, every printed number of ``cells`` that ``level``
+    can do without (the set must finish at ``level``).  Returns sorted cells.
+
+    >>> a = Answer(np.array([[1, 2, 3], [6, 5, 4]]))
+    >>> take_back(a, range(6), "link", seed=0)
+    [0, 4]
+    """
+    rng = _rng(seed)
+    h, w = answer.grid.shape
+    vals = answer.grid.ravel()
+    cells = [int(c) for c in cells]
     for c in list(rng.permutation(cells)):
         trial = [x for x in cells if x != c]
         if _finishes(h, w, vals, trial, level)[0]:
@@ -115,9 +156,9 @@ def adversarial(answer: Answer, level="edge", seed=None, reveal_level=None):
     return sorted(cells)
 
 
-def reveal_until_unique(answer: Answer, seed=None, max_nodes: int = 20_000_000):
-    """Reveal numbers in random order until the raw engine proves the answer
-    unique; returns the reveal order's length needed and the order.
+def reveal_until_unique(answer: Answer, seed=None, max_nodes: int = 200_000):
+    """Reveal numbers in random order until the answer is unique (by
+    :func:`is_unique`); returns the reveal order's length needed and the order.
 
     Uniqueness only grows with the revealed prefix, so the shortest unique
     prefix is found by bisection.
@@ -126,15 +167,57 @@ def reveal_until_unique(answer: Answer, seed=None, max_nodes: int = 20_000_000):
     h, w = answer.grid.shape
     vals = answer.grid.ravel()
     order = rng.permutation(h * w)
-    lo, hi = 0, h * w  # prefix hi is unique; lo is not (or unknown-small)
+    lo, hi = 0, h * w  # prefix hi is unique; lo is not
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        cnt = brute_count(Puzzle.from_cells(h, w, vals, order[:mid]), 2, max_nodes)
-        if cnt == 1:
+        u = is_unique(Puzzle.from_cells(h, w, vals, order[:mid]), max_nodes)
+        if u is None:
+            raise RuntimeError(f"uniqueness of a {h}x{w} board undecided by every engine")
+        if u:
             hi = mid
         else:
             lo = mid
     return hi, order
+
+
+def random_small(rng, h: int, w: int) -> Puzzle:
+    """A random ``h`` x ``w`` board for the generic checks, with 0, 1 or many
+    answers: numbers printed from a backbite answer (any share of them, more
+    on bigger boards so the probe stays cheap), the same with one number
+    moved or changed (usually no answer), or random numbers in random cells.
+
+    Every grid has a Hamiltonian path (the snake), so every shape has boards.
+
+    >>> p = random_small(np.random.default_rng(0), 3, 4)
+    >>> (p.h, p.w), bool(p.clues.max() <= 12)
+    ((3, 4), True)
+    """
+    h, w = int(h), int(w)
+    if h < 1 or w < 1:
+        raise ValueError(f"no {h}x{w} board")
+    rng = _rng(rng)
+    n = h * w
+    mode = int(rng.integers(5))
+    least = 0 if n <= 16 else int(round(n * min(0.25, (n - 16) / 60)))   # 6x6: 9 or more
+    k = int(rng.integers(least, n + 1))
+    if mode == 4:                               # random numbers: mostly no answer
+        k = int(rng.integers(1, max(2, n // 3) + 1)) if n > 1 else 1
+        g = np.zeros(n, dtype=np.int64)
+        g[rng.choice(n, k, replace=False)] = rng.choice(n, k, replace=False) + 1
+        return Puzzle(g.reshape(h, w))
+    vals = random_answer(h, w, rng, moves_per_cell=10).grid.ravel().copy()
+    cells = rng.choice(n, k, replace=False)
+    g = np.zeros(n, dtype=np.int64)
+    g[cells] = vals[cells]
+    if mode == 3 and 0 < k < n:                 # one number moved or changed
+        c = int(rng.choice(cells))
+        if rng.random() < 0.5:
+            free = np.flatnonzero(g == 0)
+            g[int(rng.choice(free))], g[c] = g[c], 0
+        else:
+            unused = np.setdiff1d(np.arange(1, n + 1), g[g > 0])
+            g[c] = int(rng.choice(unused))
+    return Puzzle(g.reshape(h, w))
 
 
 def generate(h: int, w: int, seed=None, grade=None):
@@ -146,8 +229,10 @@ def generate(h: int, w: int, seed=None, grade=None):
     >>> LADDER.grade(initial_state(p)), check(p, a)
     ('link', [])
     """
-    if h < 1 or w < 1 or h * w > 400:
-        raise InputError(f"board size must be between 1x1 and 400 cells, got {h}x{w}")
+    h, w = strict_size(h, w, MAX_CELLS)
+    if h * w > GENERATE_CELLS:
+        raise InputError(f"the generator makes boards of at most {GENERATE_CELLS} cells, "
+                         f"got {h}x{w}")
     rng = _rng(seed)
     level = LADDER.names[LADDER.level("edge" if grade is None else grade)]
     for attempt in range(12):   # prefer a board whose grade is the level asked for
@@ -184,7 +269,7 @@ def rebuild_bank(seed=None, per_size: int = 16, progress=None):
             ans = random_answer(size, size, rng)
             cells = adversarial(ans, plan[k % len(plan)], rng)
             puz = Puzzle.from_cells(size, size, ans.grid.ravel(), cells)
-            if brute_count(puz, 2) != 1 or reversal(puz, ans) is not None:
+            if brute_count(puz, 2).unique is not True or reversal(puz, ans) is not None:
                 continue
             grade = LADDER.grade(initial_state(puz))
             out.append({"id": f"numbrix-{size}x{size}-{k + 1:03d}", "size": [size, size],

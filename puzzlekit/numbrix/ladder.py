@@ -14,7 +14,7 @@ from ..core.graph import bridges_jit
 from ..core.grid import Grid
 from ..core.ladder import Ladder, Rung, State, probe_rung
 
-__all__ = ["NumbrixState", "initial_state", "decode_values", "LADDER", "RULER",
+__all__ = ["NumbrixState", "initial_state", "encode", "decode_values", "LADDER", "RULER",
            "pin", "link", "block", "edge", "ruler", "RULER_LADDER", "LINK_LADDER"]
 
 
@@ -50,6 +50,21 @@ def initial_state(puzzle) -> NumbrixState:
     return s
 
 
+def encode(puzzle, answer) -> NumbrixState:
+    """The fully decided state of ``answer`` (the inverse of decoding).
+
+    >>> from puzzlekit.numbrix.model import Answer, Puzzle
+    >>> p = Puzzle(np.array([[1, 0, 0], [0, 0, 0]]))
+    >>> a = Answer(np.array([[1, 2, 3], [6, 5, 4]]))
+    >>> s = encode(p, a); s.solved(), decode_values(s).tolist()
+    (True, [[1, 2, 3], [6, 5, 4]])
+    """
+    n = puzzle.n
+    bits = np.zeros((n, n), dtype=np.bool_)
+    bits[np.arange(n), np.asarray(answer.grid).ravel() - 1] = True
+    return NumbrixState(puzzle, np.arange(0, n * n + 1, n, dtype=np.int64), bits.ravel())
+
+
 def decode_values(state) -> np.ndarray:
     """``(h, w)`` values (1..n) of a decided state."""
     p = state.puzzle
@@ -65,9 +80,8 @@ def pin(state, counters) -> int:
     """Bijection bookkeeping: a pinned value leaves every other cell; a value
     with one home is pinned there."""
     cand = state.cand
-    r, passes = _pin_jit(cand)
-    counters["pin scans"] += passes * cand.shape[0]
-    return r
+    counters["pin scans"] += cand.shape[0]
+    return _pin_jit(cand)
 
 
 def link(state, counters) -> int:
@@ -82,7 +96,7 @@ def block(state, counters) -> int:
     """Hall's condition on value intervals a..b, from the values' side and
     from the cells' side (tight sets)."""
     counters["block scans"] += 1
-    return _block_jit(state.cand)
+    return _block_jit(state.cand, _CTZ)
 
 
 def edge(state, counters) -> int:
@@ -115,43 +129,64 @@ LINK_LADDER = Ladder([PIN, LINK, RULER])
 @njit(cache=True)
 def _pin_jit(cand):
     n = cand.shape[0]
-    changed = False
-    passes = 0
-    while True:
-        passes += 1
-        moved = False
-        for c in range(n):
-            cnt = 0
-            v = -1
-            for k in range(n):
-                if cand[c, k]:
-                    cnt += 1
-                    v = k
-            if cnt == 0:
-                return -1, passes
-            if cnt == 1:
-                for d in range(n):
-                    if d != c and cand[d, v]:
-                        cand[d, v] = False
-                        moved = True
+    row = np.zeros(n, dtype=np.int64)        # live values of each cell
+    col = np.zeros(n, dtype=np.int64)        # live homes of each value
+    for c in range(n):
+        r = 0
         for k in range(n):
-            cnt = 0
-            home = -1
-            for c in range(n):
-                if cand[c, k]:
-                    cnt += 1
-                    home = c
-            if cnt == 0:
-                return -1, passes
-            if cnt == 1:
-                for j in range(n):
-                    if j != k and cand[home, j]:
-                        cand[home, j] = False
-                        moved = True
-        if not moved:
-            break
-        changed = True
-    return (1 if changed else 0), passes
+            x = np.int64(cand[c, k])
+            r += x
+            col[k] += x
+        row[c] = r
+    # a queue of cells with one value (c) and of values with one home (n + k)
+    queue = np.empty(2 * n, dtype=np.int64)
+    top = 0
+    for c in range(n):
+        if row[c] == 0 or col[c] == 0:
+            return -1
+        if row[c] == 1:
+            queue[top] = c
+            top += 1
+        if col[c] == 1:
+            queue[top] = n + c
+            top += 1
+    changed = False
+    while top > 0:
+        top -= 1
+        item = queue[top]
+        if item < n:                         # a pinned cell: its value leaves the others
+            c = item
+            v = 0
+            while not cand[c, v]:
+                v += 1
+            for d in range(n):
+                if d != c and cand[d, v]:
+                    cand[d, v] = False
+                    changed = True
+                    row[d] -= 1
+                    col[v] -= 1
+                    if row[d] == 0:
+                        return -1
+                    if row[d] == 1:
+                        queue[top] = d
+                        top += 1
+        else:                                # a value with one home: pinned there
+            k = item - n
+            c = 0
+            while not cand[c, k]:
+                c += 1
+            for j in range(n):
+                if j != k and cand[c, j]:
+                    cand[c, j] = False
+                    changed = True
+                    row[c] -= 1
+                    col[j] -= 1
+                    if col[j] == 0:
+                        return -1
+                    if col[j] == 1:
+                        queue[top] = n + j
+                        top += 1
+    return 1 if changed else 0
 
 
 @njit(cache=True)
@@ -181,17 +216,20 @@ def _link_jit(cand, nbrs):
     return 1 if changed else 0
 
 
-@njit(cache=True)
-def _popcount(x):
-    c = 0
-    while x:
-        x &= x - np.uint64(1)
-        c += 1
-    return c
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_CTZ = np.zeros(64, dtype=np.int64)     # bit index by the top 6 bits of (bit * _DEBRUIJN)
+for _i in range(64):
+    _CTZ[(((1 << _i) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _i
 
 
 @njit(cache=True)
-def _block_jit(cand):
+def _ctz(low, table):
+    """Index of the single set bit of ``low`` (de Bruijn multiplication)."""
+    return table[(low * np.uint64(0x03F79D71B4CB0A89)) >> np.uint64(58)]
+
+
+@njit(cache=True)
+def _block_jit(cand, table):
     n = cand.shape[0]
     W = (n + 63) // 64
     home = np.zeros((n, W), dtype=np.uint64)
@@ -208,23 +246,47 @@ def _block_jit(cand):
             return -1
     changed = False
     U = np.zeros(W, dtype=np.uint64)
-    # values' side: the values a..b need b-a+1 cells among their homes
+    over = np.zeros(n, dtype=np.int64)
+    # values' side: the values a..b need b-a+1 cells among their homes.  ``out``
+    # counts the cells of the union with a candidate outside a..b (the ones a
+    # tight window trims), kept up to date as b grows, so a tight window with
+    # nothing to trim costs O(1).
     for a in range(n):
         U[:] = 0
+        over[a:] = 0
+        size = 0
+        out = 0
         for b in range(a, n):
-            size = 0
+            out -= over[b]              # cells whose top candidate is b are now inside
             for i in range(W):
-                U[i] |= home[b, i]
-                size += _popcount(U[i])
+                x = home[b, i] & ~U[i]
+                if x == 0:
+                    continue
+                U[i] |= x
+                while x:
+                    low = x & (~x + np.uint64(1))
+                    x ^= low
+                    c = i * 64 + _ctz(low, table)
+                    size += 1
+                    if lo[c] < a or hi[c] > b:
+                        out += 1
+                        if lo[c] >= a:
+                            over[hi[c]] += 1
             L = b - a + 1
             if size < L:
                 return -1
-            if size == L and L < n:
-                for c in range(n):
-                    # lo/hi are the exact candidate bounds of c: a cell already
-                    # inside a..b has nothing to lose, so skip it in O(1)
-                    if (lo[c] < a or hi[c] > b) and \
-                            (U[c // 64] >> np.uint64(c % 64)) & np.uint64(1):
+            if size == L and L < n and out > 0:
+                for i in range(W):
+                    x = U[i]
+                    while x:
+                        low = x & (~x + np.uint64(1))
+                        x ^= low
+                        c = i * 64 + _ctz(low, table)
+                        if lo[c] >= a and hi[c] <= b:
+                            continue
+                        if lo[c] >= a:
+                            over[hi[c]] -= 1
+                        out -= 1
                         for k in range(n):
                             if (k < a or k > b) and cand[c, k]:
                                 cand[c, k] = False
@@ -238,26 +300,47 @@ def _block_jit(cand):
                                 hi[c] = k
                         if hi[c] < 0:
                             return -1
-    # cells' side: b-a+1 cells holding nothing but a..b take a..b away from the rest
+    # cells' side: b-a+1 cells holding nothing but a..b take a..b away from the
+    # rest.  A tight window trims something exactly when the live bits of
+    # values a..b outnumber the live bits of its cells.
+    live = np.zeros(n, dtype=np.int64)
+    col = np.zeros(n, dtype=np.int64)
+    for c in range(n):
+        for k in range(lo[c], hi[c] + 1):
+            if cand[c, k]:
+                live[c] += 1
+                col[k] += 1
     cnt = np.zeros(n, dtype=np.int64)
+    bits_in = np.zeros(n, dtype=np.int64)
     for a in range(n):
-        cnt[:] = 0
+        cnt[a:] = 0
+        bits_in[a:] = 0
         for c in range(n):
             if lo[c] >= a:
                 cnt[hi[c]] += 1
+                bits_in[hi[c]] += live[c]
         run = 0
+        inside = 0
+        total = 0
         for b in range(a, n):
             run += cnt[b]
+            inside += bits_in[b]
+            total += col[b]
             L = b - a + 1
             if run > L:
                 return -1
-            if run == L and L < n:
+            if run == L and L < n and total > inside:
                 for c in range(n):
                     if lo[c] < a or hi[c] > b:
                         for k in range(a, b + 1):
                             if cand[c, k]:
                                 cand[c, k] = False
                                 changed = True
+                                live[c] -= 1
+                                col[k] -= 1
+                                total -= 1
+                                if lo[c] >= a:
+                                    bits_in[hi[c]] -= 1
     return 1 if changed else 0
 
 

@@ -7,6 +7,19 @@ Worked example (a 2x3 board and its unique answer)::
 
     puzzle  {"rows": 2, "cols": 3, "grid": [[1, 0, 3], [0, 0, 0]]}
     answer  {"grid": [[1, 2, 3], [6, 5, 4]]}
+
+Reading is strict: ``rows``, ``cols`` and every cell must be JSON integers
+(``true``, ``3.0`` and ``"3"`` are refused), and a board may have at most
+:data:`MAX_CELLS` cells (checked before anything of that size is built).
+The state holds ``n`` candidate values for each of ``n`` cells, so its size
+is quadratic in the board: 2,500 cells (50x50) is about 6 MB of candidate
+bits per search node, plus a 25 MB distance table.  A count search at a weak
+level keeps many such nodes on its stack, so on big boards it is bounded by
+``solve --max-nodes`` / ``--timeout`` and the CLI worker's memory ceiling
+(reported as ``capped``).  Answer cells are any 64-bit integers, so the
+referee can name a cell outside ``1..h*w``.
+Every refusal is an :class:`~puzzlekit.core.referee.InputError` whose one-line
+message names the field, e.g. ``grid[2][1]: expected an integer, got true``.
 """
 from __future__ import annotations
 
@@ -14,9 +27,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.referee import InputError, Violation
+from ..core.referee import InputError, Violation, int_grid, strict_size
 
-__all__ = ["Puzzle", "Answer", "RULES", "check", "is_answer", "path_of"]
+__all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "is_answer", "path_of"]
+
+MAX_CELLS = 2_500   # 50x50: the state is n candidates per cell, n*n bits
 
 RULES = {
     "range": "every cell holds a number from 1 to h*w",
@@ -25,21 +40,6 @@ RULES = {
     "adjacent": "consecutive numbers share an edge",
     "clue": "a printed number is kept",
 }
-
-
-def _grid(obj, what):
-    if not isinstance(obj, (list, tuple)) or not obj or not all(isinstance(r, (list, tuple)) for r in obj):
-        raise InputError(f"{what} must be a non-empty list of rows")
-    w = len(obj[0])
-    if w == 0 or any(len(r) != w for r in obj):
-        raise InputError(f"{what} rows must all have the same positive length")
-    try:
-        a = np.array(obj, dtype=object)
-        if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in a.ravel()):
-            raise TypeError
-    except TypeError:
-        raise InputError(f"{what} must hold integers only") from None
-    return np.array(obj, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,13 +88,8 @@ class Puzzle:
         for k in ("rows", "cols", "grid"):
             if k not in obj:
                 raise InputError(f"puzzle lacks {k!r}")
-        g = _grid(obj["grid"], "puzzle grid")
-        if g.shape != (obj["rows"], obj["cols"]):
-            raise InputError(f"puzzle grid is {g.shape[0]}x{g.shape[1]}, "
-                             f"declared {obj['rows']}x{obj['cols']}")
-        n = g.size
-        if g.min() < 0 or g.max() > n:
-            raise InputError(f"printed numbers must be 0 (blank) or 1..{n}")
+        h, w = strict_size(obj["rows"], obj["cols"], MAX_CELLS, ("rows", "cols"))
+        g = int_grid(obj["grid"], "grid", 0, h * w, shape=(h, w))
         vals = g[g > 0]
         if len(np.unique(vals)) != len(vals):
             raise InputError("a number is printed twice")
@@ -127,7 +122,7 @@ class Answer:
     def from_json(cls, obj):
         if not isinstance(obj, dict) or "grid" not in obj:
             raise InputError("answer must be a JSON object with a grid")
-        return cls(_grid(obj["grid"], "answer grid"))
+        return cls(int_grid(obj["grid"], "grid", max_cells=MAX_CELLS))
 
     @classmethod
     def from_path(cls, h, w, path):

@@ -2,6 +2,7 @@
 import pandas as pd
 import pytest
 
+from puzzlekit.core.measure import Summary
 from puzzlekit.core.tables import Article, Claim, Table, compare
 
 
@@ -25,18 +26,76 @@ def test_exact_statuses():
     assert compare(t, ART.iloc[:1]).status == "match"
 
 
-def test_sampled_tolerance_depends_on_sample_size():
-    t = _t("sampled", ART, n_article=200)
-    ours = ART.copy(); ours.loc["6x6", "unique %"] = 44.0
-    ours.attrs["n"] = 200
-    assert compare(t, ours).status == "match"           # 6 points, se ~5: within 3 se
-    ours.attrs["n"] = 100_000
-    t2 = _t("sampled", ART, n_article=100_000)
-    assert compare(t2, ours).status == "differs"        # 6 points, se ~0.2
-    ours2 = ART.copy(); ours2.loc["8x8", "count"] = 0.2   # absolute slack 0.5 on counts
-    assert compare(t, ours2).status == "match"
-    ours3 = ART.copy(); ours3.loc["6x6", "count"] = 3.6   # 17 % relative
-    assert compare(t, ours3).status == "close"
+def _sampled(stats=None, n_article=None, given=()):
+    return Table("t", "sec", "title", "sampled", ART, None, n_article=n_article,
+                 given=given, stats=stats)
+
+
+def test_share_is_a_two_sample_test_of_proportions():
+    s = Summary("board")
+    s.share("6x6", "unique %", [1] * 44 + [0] * 56)       # 44% of 100 boards
+    s.mean("6x6", "count", [3.0] * 100)
+    ours = s.frame()
+    c = compare(_sampled(n_article=100), ours)
+    # pooled p = 0.47, se = 7.06 points; 6 points less half the printed unit (0.5)
+    assert abs(c.z.at["6x6", "unique %"] - 5.5 / 7.0584) < 1e-3
+    assert c.cells.at["6x6", "unique %"] == "match"
+    big = Summary("board")
+    big.share("6x6", "unique %", [1] * 4400 + [0] * 5600)
+    assert compare(_sampled(n_article=10_000), big.frame()).cells.at["6x6", "unique %"] == "differs"
+    # no article n: our own binomial error (kept off 0 and 1)
+    c = compare(_sampled(), ours)
+    p = 44.5 / 101
+    assert abs(c.se.at["6x6", "unique %"] - 100 * (p * (1 - p) / 100) ** 0.5) < 1e-9
+
+
+def test_mean_uses_our_per_board_spread_and_half_the_rounding_unit():
+    s = Summary("board")
+    s.mean("6x6", "count", [3.0, 3.0, 3.0, 3.0])          # no spread, equal
+    s.mean("8x8", "count", [0.0, 0.0, 0.0, 0.4])          # 0.1, within 0.5 of 0
+    c = compare(_sampled(), s.frame())
+    assert c.cells.at["6x6", "count"] == "match" and c.z.at["8x8", "count"] == 0.0
+    wide = Summary("board")
+    wide.mean("6x6", "count", [2.0, 4.0, 6.0, 4.0, 2.0, 6.0])   # 4.0 vs 3, se 0.73
+    c = compare(_sampled(), wide.frame())
+    assert 0.6 < c.z.at["6x6", "count"] < 0.7 and c.status == "match"
+    tight = Summary("board")
+    tight.mean("6x6", "count", [4.0] * 50)                  # 4 vs 3, no spread
+    c = compare(_sampled(), tight.frame())
+    assert c.status == "differs" and c.worst_z == float("inf")
+
+
+def test_given_and_unknown_columns_are_not_compared():
+    s = Summary("board")
+    s.given("6x6", "count", 99)
+    s.share("6x6", "unique %", [1] * 50 + [0] * 50)
+    c = compare(_sampled(n_article=100), s.frame())
+    assert c.cells.at["6x6", "count"] == "n/a" and c.status == "match"
+    only_given = Summary("board")
+    only_given.given("6x6", "count", 3)
+    assert compare(_sampled(), only_given.frame()).status == "missing"
+    plain = ART.copy()                                      # no statistic, no values
+    assert compare(_sampled(), plain).status == "missing"
+
+
+def test_median_is_bootstrapped():
+    s = Summary("board")
+    s.median("6x6", "count", [2, 3, 3, 4, 3, 2, 4, 3, 3, 5])
+    c = compare(_sampled(), s.frame())
+    assert c.cells.at["6x6", "count"] == "match" and c.se.at["6x6", "count"] >= 0
+
+
+def test_require_compares_with_expect():
+    s = Summary("board")
+    s.share("6x6", "unique %", [1] * 100)
+    t = Table("t", "s", "T", "sampled", ART, None, n_article=100, expect="close")
+    c = compare(t, s.frame(), "book")
+    assert c.status == "differs"
+    with pytest.raises(AssertionError):
+        c.require()
+    compare(t, s.frame(), "smoke").require()                # smoke: only missing fails
+    t2 = Table("t", "s", "T", "sampled", ART, None, n_article=100, expect="differs")
+    compare(t2, s.frame(), "book").require()
 
 
 def test_bank_compares_shape():
@@ -54,8 +113,12 @@ def test_article_registry_report_and_rendering():
 
     def compute(scale):
         calls.append(scale)
-        df = ART.copy(); df.attrs["n"] = 200
-        return df
+        s = Summary("board")
+        for row in ART.index:
+            s.share(row, "unique %", [1] * int(ART.at[row, "unique %"] * 2)
+                    + [0] * int(200 - ART.at[row, "unique %"] * 2))
+            s.mean(row, "count", [ART.at[row, "count"]] * 200)
+        return s.frame()
 
     art = Article("toy", "toy.txt",
                   [Table("t1", "s", "T", "sampled", ART, compute, 200),
@@ -65,6 +128,8 @@ def test_article_registry_report_and_rendering():
     rep = art.report("smoke")
     assert rep["genre"] == "toy" and rep["scale"] == "smoke"
     assert [(t["id"], t["status"]) for t in rep["tables"]] == [("t1", "match"), ("t2", "missing")]
+    assert rep["tables"][0]["worst_z"] == 0.0 and rep["tables"][1]["worst_z"] is None
+    assert "expect" in rep["tables"][0]
     assert [c["holds"] for c in rep["claims"]] == [True, None]
     art.table("t1", "smoke")
     assert calls == ["smoke"]                       # cached
@@ -76,15 +141,16 @@ def test_article_registry_report_and_rendering():
     with pytest.raises(KeyError):
         art.table("nope", "smoke")
     assert list(art.summary("smoke")["status"]) == ["match", "missing", "holds", "undecided"]
+    assert "z" in art.table("t1", "smoke").frame().columns.get_level_values(1)
 
 
-def test_blank_article_cells_and_uncompared_columns_are_not_compared():
+def test_blank_article_cells_and_given_columns_are_not_compared():
     art = pd.DataFrame({"unique %": [50.0, float("nan")], "boards": [100.0, 100.0]},
                        index=pd.Index(["6x6", "8x8"], name="board"))
     ours = pd.DataFrame({"unique %": [50.0, 99.0], "boards": [7.0, 7.0]}, index=art.index)
     t = Table("t", "s", "T", "exact", art, None)
     assert compare(t, ours).status == "differs"           # the boards column differs
-    t2 = Table("t", "s", "T", "exact", art, None, uncompared=("boards",))
+    t2 = Table("t", "s", "T", "exact", art, None, given=("boards",))
     c = compare(t2, ours)
     assert c.status == "match" and c.cells.loc["8x8", "unique %"] == "n/a"
     assert "boards" in c.frame().columns.get_level_values(0)   # still shown

@@ -13,6 +13,7 @@ import numpy as np
 
 from puzzlekit.core import CHANGED, STABLE, CONTRADICTION, Ladder, Rung, State, probe_rung
 from puzzlekit.core.genre import GenreSpec
+from puzzlekit.core.search import Count
 from puzzlekit.core.referee import InputError, Violation
 
 
@@ -152,14 +153,42 @@ def iter_solutions(p: Puzzle):
     yield from rec([])
 
 
-def brute_count(p: Puzzle, limit: int) -> int:
-    n = 0
+def brute_solutions(p: Puzzle, limit: int) -> Count:
+    sols = []
     for g in iter_solutions(p):
-        assert not check(p, Answer(g))
-        n += 1
-        if n >= limit:
+        sols.append(Answer(g))
+        if len(sols) >= limit:
             break
-    return n
+    return Count(len(sols), False, len(sols), limit, tuple(sols))
+
+
+def brute_count(p: Puzzle, limit: int) -> Count:
+    r = brute_solutions(p, limit)
+    return Count(r.count, False, r.nodes, limit)
+
+
+def encode(p: Puzzle, a: Answer) -> State:
+    s = initial_state(p)
+    s.cand[:] = False
+    for r, row in enumerate(a.grid):
+        for c, v in enumerate(row):
+            s.cand[r, c, v - 1] = True
+    return s
+
+
+def random_small(rng, h, w) -> Puzzle:
+    """A Latin square of order min(h, w) <= 4 with random givens (some clash)."""
+    k = min(h, w, 4)
+    base = [[(r + c) % k + 1 for c in range(k)] for r in range(k)]
+    perm = rng.permutation(k) + 1
+    grid = [[int(perm[v - 1]) for v in row] for row in base]
+    givens = []
+    for r in range(k):
+        for c in range(k):
+            if rng.random() < 0.35:
+                v = grid[r][c] if rng.random() < 0.85 else int(rng.integers(1, k + 1))
+                givens.append((r, c, v))
+    return Puzzle(k, tuple(givens))
 
 
 def draw_state(p, s, ax, new=None, colour=None):
@@ -187,4 +216,5 @@ def generate(h, w, seed=None, grade=None):
 
 
 SPEC = GenreSpec("toy", Puzzle, Answer, LADDER, initial_state, decode, check, brute_count,
-                 generate, draw, draw_state, article="tests.core.toy")
+                 generate, draw, draw_state, article="tests.core.toy",
+                 brute_solutions=brute_solutions, encode=encode, random_small=random_small)

@@ -8,13 +8,12 @@ from puzzlekit.core.genre import grade, ladder_count
 from puzzlekit.nanro import (NAMES, SPEC, Puzzle, answer_from_mask, brute, check, fast_grade,
                              generate, minimise, propagate, random_board, random_partition,
                              reveal, search)
+from puzzlekit.nanro import census
 from puzzlekit.nanro.census import legal_boards, partitions, singleton_has_no_board
 from puzzlekit.nanro.certify import load_bearing
+from puzzlekit.nanro.generate import minimise_unique, partition_board
 
-HAND_5x5 = {"size": [5, 5],
-            "regions": [[0, 0, 1, 1, 1], [2, 0, 3, 3, 4], [2, 5, 6, 4, 4], [2, 5, 6, 4, 7],
-                        [2, 8, 8, 8, 7]],
-            "clues": [[0, 0, 2], [2, 1, 1], [3, 3, 1], [4, 0, 3], [4, 2, 1], [4, 4, 2]]}
+HAND_5x5 = census.HAND_5x5
 HAND_5x5_ANSWER = [[2, 2, 3, 3, 3], [0, 0, 1, 0, 0], [3, 1, 2, 0, 0], [3, 0, 2, 1, 2],
                    [3, 0, 1, 0, 2]]
 
@@ -30,9 +29,8 @@ def test_hand_5x5_needs_reach():
 
 
 def test_two_by_two_has_four_legal_boards():
-    # two horizontal dominoes: top {ab} or one of a, b; bottom likewise; counted by hand
-    hand = {(1, 1, 1, 0), (1, 1, 0, 1), (1, 0, 1, 1), (0, 1, 1, 1)}
-    p = Puzzle.make([[0, 0], [1, 1]])
+    hand = census.TWO_DOMINOES_BY_HAND
+    p = Puzzle.make(census.TWO_DOMINOES)
     got = {tuple(int(x) for x in m) for m in brute.iter_solutions(p)}
     assert got == hand
     assert search(p, "reach", 10)[0] == 4
@@ -97,3 +95,20 @@ def test_bank_seeds_regenerate_their_boards():
         h, w = e["size"]
         p, a = generate(h, w, seed=e["seed"], grade=e["grade"])
         assert p.to_json() == e["clues"] and a.to_json() == e["answer"]
+
+
+def test_uniqueness_minimised_clues_are_load_bearing():
+    p, mask = random_board(5, 6, 8)
+    cells = minimise_unique(p, mask, 8)
+    assert search(reveal(p, mask, cells), "probe", 2)[:3:2] == (1, False)
+    for c in cells:
+        assert search(reveal(p, mask, [x for x in cells if x != c]), "probe", 2)[0] == 2
+
+
+def test_partition_board_finds_an_answer_or_proves_none():
+    for seed in range(6):
+        p, m = partition_board(4, 5, (1, 3), seed)
+        n = brute.count_solutions(p, 1).count
+        assert (m is None) == (n == 0)
+        if m is not None:
+            assert check(p, answer_from_mask(p, m)) == []

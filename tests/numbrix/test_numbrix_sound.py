@@ -3,8 +3,9 @@ and engine agreement, on random small boards (square and not)."""
 import numpy as np
 import pytest
 
+from puzzlekit.core import checks
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.numbrix import SPEC, LADDER, Puzzle, brute, initial_state
+from puzzlekit.numbrix import SPEC, LADDER, Puzzle, brute, check, decode, encode, initial_state
 from puzzlekit.numbrix.generate import random_answer
 from puzzlekit.numbrix.ladder import LINK_LADDER, RULER_LADDER
 
@@ -44,7 +45,7 @@ def test_engines_agree_on_counts(seed):
 def test_ladder_never_contradicts_an_unsolvable_board_into_a_solution():
     # an impossible board: 1 and 3 printed far apart
     p = Puzzle(np.array([[1, 0, 0, 3]]))
-    assert brute.brute_count(p, 2) == 0
+    assert brute.brute_count(p, 2).status == "none"
     assert ladder_count(SPEC, p, limit=2).count == 0
 
 
@@ -53,3 +54,25 @@ def test_ruler_deletes_nothing_after_link():
         s = initial_state(p)
         res = LINK_LADDER.fixpoint(s)
         assert not (res.attribution == LINK_LADDER.level("ruler")).any(), p.clues
+
+
+def test_engine_hooks_return_counts_and_answers():
+    p = Puzzle(np.array([[1, 0, 0], [0, 0, 0]]))
+    r, s = brute.brute_count(p, 5), brute.brute_solutions(p, 5)
+    assert (r.count, r.capped, r.status) == (s.count, s.capped, s.status) == (3, False, "multiple")
+    for a in s.solutions:
+        assert check(p, a) == [] and encode(p, a).solved()
+        assert (decode(encode(p, a)).grid == a.grid).all()
+    assert len({a.to_json()["grid"].__repr__() for a in s.solutions}) == 3
+
+
+def test_a_capped_raw_engine_says_so():
+    r = brute.brute_count(Puzzle.blank(5, 5), 2, max_nodes=3)
+    assert r.capped and r.status == "capped" and r.unique is None
+
+
+def test_every_level_keeps_every_encoded_answer_of_random_small_boards():
+    rng = np.random.default_rng(12)
+    for _ in range(60):
+        p = SPEC.random_small(rng, int(rng.integers(1, 6)), int(rng.integers(1, 6)))
+        checks.assert_sound(SPEC, p)

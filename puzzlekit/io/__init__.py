@@ -1,0 +1,1 @@
+"""Reading and writing puzzles in the formats the puzzle community uses."""

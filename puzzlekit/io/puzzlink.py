@@ -1,0 +1,375 @@
+"""puzz.link URLs: the shell and the sections genres share, once.
+
+A URL is ``https://puzz.link/p?<pid>/[v:<variant>/][<flags>/]<W>/<H>/<body>``
+(width first).  The body is a run of sections, each filling a known number of
+objects (cells, regions, grid points, outside clues) and handing the rest of
+the string to the next.  This module reads and writes the shell and the
+shared sections; each genre's codec (``puzzlekit.<genre>.url``) composes them.
+
+Values in number lists are ints, ``None`` for an empty object, and
+:data:`QUESTION` for a ``?`` clue (a number whose value is not given).
+
+Every decoding error is a :class:`PuzzlinkError` (an ``InputError``) with a
+one-line message.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.referee import InputError
+
+__all__ = ["PuzzlinkError", "QUESTION", "UrlParts", "is_url", "parse_url", "make_url",
+           "Reader", "write_number16", "write_border", "write_circle", "write_binary",
+           "write_points04", "regions_from_walls", "walls_from_regions", "MAX_SIDE"]
+
+QUESTION = -1          # a "?" clue: the object holds a number whose value is not given
+MAX_SIDE = 1000        # no real puzzle is wider; larger sides are rejected before parsing
+_B32 = "0123456789abcdefghijklmnopqrstuv"
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+class PuzzlinkError(InputError):
+    """A malformed puzz.link URL; the message is one line."""
+
+
+@dataclass(frozen=True)
+class UrlParts:
+    """The shell of a URL: genre id, variant, flag letters, size and body."""
+
+    pid: str
+    variant: str
+    flags: str
+    w: int
+    h: int
+    body: str
+
+
+def is_url(text) -> bool:
+    """Whether ``text`` looks like a puzzle URL rather than a file name.
+
+    >>> is_url("https://puzz.link/p?nanro/4/4/6r0s1oi13n1h"), is_url("board.json")
+    (True, False)
+    """
+    return isinstance(text, str) and "?" in text and "/" in text.split("?", 1)[1]
+
+
+def parse_url(url: str, max_cells: int | None = None) -> UrlParts:
+    """Split a URL into its shell.
+
+    >>> parse_url("https://puzz.link/p?nanro/4/4/6r0s1oi13n1h")
+    UrlParts(pid='nanro', variant='', flags='', w=4, h=4, body='6r0s1oi13n1h')
+    >>> parse_url("http://pzv.jp/p.html?country/e/5/5/amda0uf02h12h/").flags
+    'e'
+    """
+    if not isinstance(url, str):
+        raise PuzzlinkError("a puzzle URL must be a string")
+    url = url.strip()
+    if len(url) > 1_000_000:
+        raise PuzzlinkError("URL is too long")
+    if "?" not in url:
+        raise PuzzlinkError("not a puzz.link URL: no '?' before the puzzle")
+    query = url.split("?", 1)[1].split("#", 1)[0]
+    while re.match(r"^[A-Za-z_]+=[^/&]*&", query):      # leading key=value& pairs
+        query = query.split("&", 1)[1]
+    parts = query.split("/")
+    pid = re.sub(r"_(edit|play)$", "", parts[0])
+    if not re.fullmatch(r"[A-Za-z0-9_]+", pid):
+        raise PuzzlinkError(f"not a puzz.link URL: bad genre id {parts[0][:20]!r}")
+    rest = parts[1:]
+    variant = flags = ""
+    if rest and rest[0].startswith("v:"):
+        variant, rest = rest[0][2:], rest[1:]
+    if rest and not rest[0].isdigit():
+        flags, rest = rest[0], rest[1:]
+    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+        raise PuzzlinkError(f"{pid} URL: expected width/height after the genre id")
+    if len(rest[0]) > 7 or len(rest[1]) > 7:
+        raise PuzzlinkError(f"{pid} URL: size {rest[0][:10]}x{rest[1][:10]} is too large")
+    w, h = int(rest[0]), int(rest[1])
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise PuzzlinkError(f"{pid} URL: size {w}x{h} out of range 1..{MAX_SIDE}")
+    if max_cells is not None and w * h > max_cells:
+        raise PuzzlinkError(f"{pid} URL: {h}x{w} board has {w * h} cells, more than {max_cells}")
+    body = "/".join(rest[2:])
+    if body.endswith("/"):
+        body = body[:-1]
+    return UrlParts(pid, variant, flags, w, h, body)
+
+
+def make_url(pid: str, w: int, h: int, body: str, flags: str = "") -> str:
+    """The canonical URL (a trailing ``/`` when the last character is not
+    alphanumeric, as encoders write it).
+
+    >>> make_url("nanro", 4, 4, "6r0s1oi13n1h")
+    'https://puzz.link/p?nanro/4/4/6r0s1oi13n1h'
+    """
+    url = f"https://puzz.link/p?{pid}/" + (f"{flags}/" if flags else "") + f"{w}/{h}/{body}"
+    return url if url[-1].isalnum() else url + "/"
+
+
+# ------------------------------------------------------------------ reading
+class Reader:
+    """A cursor over a body; each method reads one section from where the last
+    one stopped.  A short body means "the remaining objects are empty"."""
+
+    def __init__(self, body: str, what: str = "body"):
+        self.s = body
+        self.i = 0
+        self.what = what
+
+    @property
+    def rest(self) -> str:
+        return self.s[self.i:]
+
+    def _hex(self, k: int) -> int:
+        tok = self.s[self.i:self.i + k]
+        if len(tok) < k or any(ch not in "0123456789abcdef" for ch in tok):
+            raise PuzzlinkError(f"{self.what}: expected {k} hex digits at position {self.i}, "
+                                f"got {tok!r}")
+        self.i += k
+        return int(tok, 16)
+
+    def number16(self, n: int) -> list:
+        """Section 2.1: ``n`` objects of ints, ``None`` (empty) or QUESTION."""
+        out = []
+        wide = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "@": (3, 8192), "%": (3, 8192),
+                "*": (4, 12240), "$": (5, 77776)}
+        while len(out) < n and self.i < len(self.s):
+            ch = self.s[self.i]
+            if ch in "0123456789abcdef":
+                out.append(int(ch, 16))
+                self.i += 1
+            elif ch in wide:
+                self.i += 1
+                k, base = wide[ch]
+                out.append(self._hex(k) + base)
+            elif ch == ".":
+                out.append(QUESTION)
+                self.i += 1
+            elif "g" <= ch <= "z":
+                out.extend([None] * (int(ch, 36) - 15))
+                self.i += 1
+            else:
+                raise PuzzlinkError(f"{self.what}: unexpected character {ch!r} at position {self.i}")
+        if len(out) > n:
+            raise PuzzlinkError(f"{self.what}: an empty run goes past the last of {n} objects")
+        return out + [None] * (n - len(out))
+
+    def bits32(self, n: int) -> np.ndarray:
+        """``n`` bits packed five to a base-32 character, most significant first."""
+        k = -(-n // 5)
+        tok = self.s[self.i:self.i + k]
+        bad = [ch for ch in tok if ch not in _B32]
+        if bad:
+            raise PuzzlinkError(f"{self.what}: {bad[0]!r} is not a base-32 digit")
+        tok = tok.ljust(k, "0")
+        self.i += min(k, len(self.s) - self.i)
+        out = np.zeros(k * 5, dtype=np.bool_)
+        for j, ch in enumerate(tok):
+            v = _B32.index(ch)
+            for b in range(5):
+                out[5 * j + b] = bool(v >> (4 - b) & 1)
+        return out[:n]
+
+    def border(self, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+        """Section 2.2: walls right of cells ``(h, w-1)`` and below cells ``(h-1, w)``."""
+        right = self.bits32((w - 1) * h).reshape(h, w - 1)
+        below = self.bits32(w * (h - 1)).reshape(h - 1, w)
+        return right, below
+
+    def circle(self, n: int) -> np.ndarray:
+        """Section 2.3: ``n`` values in {0, 1, 2}, three to a base-27 character."""
+        k = -(-n // 3)
+        tok = self.s[self.i:self.i + k].ljust(k, "0")
+        self.i += min(k, len(self.s) - self.i)
+        out = np.zeros(3 * k, dtype=np.int8)
+        for j, ch in enumerate(tok):
+            if ch not in _B36[:27]:
+                raise PuzzlinkError(f"{self.what}: {ch!r} is not a base-27 digit")
+            v = _B36.index(ch)
+            out[3 * j:3 * j + 3] = (v // 9, v // 3 % 3, v % 3)
+        return out[:n]
+
+    def binary(self, n: int) -> np.ndarray:
+        """Section 2.4: ``n`` flags, five to a base-32 character."""
+        return self.bits32(n)
+
+    def points04(self, n: int) -> list:
+        """Section 2.5: ``n`` objects of 0..4, ``None`` or QUESTION, with gaps."""
+        out = []
+        while len(out) < n and self.i < len(self.s):
+            ch = self.s[self.i]
+            self.i += 1
+            if "0" <= ch <= "4":
+                out.append(int(ch))
+            elif "5" <= ch <= "9":
+                out += [int(ch) - 5, None]
+            elif "a" <= ch <= "e":
+                out += [int(ch, 16) - 10, None, None]
+            elif "g" <= ch <= "z":
+                out += [None] * (int(ch, 36) - 15)
+            elif ch == ".":
+                out.append(QUESTION)
+            else:
+                raise PuzzlinkError(f"{self.what}: unexpected character {ch!r} at position {self.i - 1}")
+        return (out + [None] * n)[:n]
+
+    def end(self) -> None:
+        """Raise unless the whole body was read."""
+        if self.rest:
+            raise PuzzlinkError(f"{self.what}: {len(self.rest)} unread character(s) "
+                                f"{self.rest[:12]!r} at the end")
+
+
+# ------------------------------------------------------------------ writing
+def _run(k: int) -> str:
+    return _B36[15 + k]
+
+
+def write_number16(values) -> str:
+    """Section 2.1 for a list of ints / None / QUESTION.
+
+    >>> write_number16([1, None, None, None, None, 2, 300, QUESTION, None])
+    '1j2+12c.g'
+    """
+    out, gap = [], 0
+    for v in values:
+        if v is None:
+            gap += 1
+            if gap == 20:
+                out.append(_run(20))
+                gap = 0
+            continue
+        if gap:
+            out.append(_run(gap))
+            gap = 0
+        v = int(v)
+        if v == QUESTION:
+            out.append(".")
+        elif 0 <= v < 16:
+            out.append(f"{v:x}")
+        elif v < 256:
+            out.append(f"-{v:02x}")
+        elif v < 4096:
+            out.append(f"+{v:03x}")
+        elif v < 8192:
+            out.append(f"={v - 4096:03x}")
+        elif v < 12240:
+            out.append(f"@{v - 8192:03x}")
+        elif v < 77776:
+            out.append(f"*{v - 12240:04x}")
+        elif v < 77776 + 16 ** 5:
+            out.append(f"${v - 77776:05x}")
+        else:
+            raise ValueError(f"value {v} is too large for a puzz.link number list")
+    if gap:
+        out.append(_run(gap))
+    return "".join(out)
+
+
+def _pack32(bits) -> str:
+    bits = [bool(b) for b in np.asarray(bits).ravel()]
+    bits += [False] * (-len(bits) % 5)
+    return "".join(_B32[sum(b << (4 - j) for j, b in enumerate(bits[i:i + 5]))]
+                   for i in range(0, len(bits), 5))
+
+
+def write_border(right, below) -> str:
+    """Section 2.2 from wall arrays ``right (h, w-1)`` and ``below (h-1, w)``."""
+    return _pack32(right) + _pack32(below)
+
+
+def write_circle(values) -> str:
+    """Section 2.3 for values in {0, 1, 2}."""
+    v = [int(x) for x in np.asarray(values).ravel()]
+    v += [0] * (-len(v) % 3)
+    return "".join(_B36[9 * v[i] + 3 * v[i + 1] + v[i + 2]] for i in range(0, len(v), 3))
+
+
+def write_binary(flags) -> str:
+    """Section 2.4."""
+    return _pack32(flags)
+
+
+def write_points04(values) -> str:
+    """Section 2.5 for values 0..4 / None / QUESTION.
+
+    >>> write_points04([None, 0, None, None, None, 0, None, None])
+    'gaga'
+    """
+    vals = list(values)
+    out, i, gap = [], 0, 0
+    while i < len(vals):
+        v = vals[i]
+        if v is None:
+            gap += 1
+            if gap == 20:
+                out.append(_run(20))
+                gap = 0
+            i += 1
+            continue
+        if gap:
+            out.append(_run(gap))
+            gap = 0
+        if v == QUESTION:
+            out.append(".")
+            i += 1
+            continue
+        nxt = vals[i + 1:i + 3] + [None, None]
+        if i + 1 < len(vals) and nxt[0] is not None:
+            out.append(str(v))
+            i += 1
+        elif i + 2 < len(vals) and nxt[1] is not None:
+            out.append(str(v + 5))
+            i += 2
+        else:
+            out.append("abcde"[v])
+            i += 3
+    if gap:
+        out.append(_run(gap))
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ regions
+def regions_from_walls(right, below, holes=None) -> np.ndarray:
+    """Region labels (h, w) in puzz.link order: scan row-major, each unlabelled
+    cell starts the next region, flood fill through open sides.  Holes get -1.
+
+    >>> right = np.array([[0, 0, 1], [1, 0, 1], [1, 0, 1], [1, 0, 0]], bool)
+    >>> below = np.array([[1, 1, 1, 0], [0, 0, 0, 0], [0, 1, 1, 1]], bool)
+    >>> regions_from_walls(right, below).tolist()
+    [[0, 0, 0, 1], [2, 3, 3, 1], [2, 3, 3, 1], [2, 4, 4, 4]]
+    """
+    right, below = np.asarray(right, bool), np.asarray(below, bool)
+    h = right.shape[0]
+    w = right.shape[1] + 1
+    lab = np.full((h, w), -1, dtype=np.int64)
+    hole = np.zeros((h, w), bool) if holes is None else np.asarray(holes, bool).reshape(h, w)
+    k = 0
+    for r0 in range(h):
+        for c0 in range(w):
+            if lab[r0, c0] >= 0 or hole[r0, c0]:
+                continue
+            lab[r0, c0] = k
+            stack = [(r0, c0)]
+            while stack:
+                r, c = stack.pop()
+                for rr, cc, open_ in ((r, c + 1, c + 1 < w and not right[r, c]),
+                                      (r, c - 1, c > 0 and not right[r, c - 1]),
+                                      (r + 1, c, r + 1 < h and not below[r, c]),
+                                      (r - 1, c, r > 0 and not below[r - 1, c])):
+                    if open_ and lab[rr, cc] < 0 and not hole[rr, cc]:
+                        lab[rr, cc] = k
+                        stack.append((rr, cc))
+            k += 1
+    return lab
+
+
+def walls_from_regions(labels) -> tuple[np.ndarray, np.ndarray]:
+    """Wall arrays between cells of different labels (the inverse of
+    :func:`regions_from_walls` up to relabelling)."""
+    lab = np.asarray(labels)
+    return lab[:, 1:] != lab[:, :-1], lab[1:, :] != lab[:-1, :]

@@ -1,0 +1,124 @@
+"""The incremental ``pin`` and ``block`` kernels against plain-Python twins:
+a direct transcription of each rule, on random (also broken) states."""
+import numpy as np
+import pytest
+
+from puzzlekit.numbrix import LADDER, Puzzle, initial_state
+from puzzlekit.numbrix import ladder as L
+from puzzlekit.numbrix.generate import random_answer
+
+
+def pin_twin(cand):
+    """Pass after pass: a pinned value leaves the other cells; a value with one home is pinned."""
+    n, changed = len(cand), False
+    while True:
+        moved = False
+        for c in range(n):
+            vals = np.flatnonzero(cand[c])
+            if len(vals) == 0:
+                return -1
+            others = np.arange(n) != c
+            if len(vals) == 1 and cand[others, vals[0]].any():
+                cand[others, vals[0]] = False
+                moved = True
+        for k in range(n):
+            homes = np.flatnonzero(cand[:, k])
+            if len(homes) == 0:
+                return -1
+            if len(homes) == 1 and cand[homes[0]].sum() > 1:
+                cand[homes[0]] = False
+                cand[homes[0], k] = True
+                moved = True
+        if not moved:
+            return 1 if changed else 0
+        changed = True
+
+
+def block_twin(cand):
+    """Hall's condition on every window a..b, values' side then cells' side, as the rung states it:
+    homes are read once at the start; a trimmed cell's bounds are updated on the values' side."""
+    n = len(cand)
+    if not cand.any(axis=1).all():
+        return -1
+    homes = [set(np.flatnonzero(cand[:, k])) for k in range(n)]
+    lo = [int(np.flatnonzero(r).min()) for r in cand]
+    hi = [int(np.flatnonzero(r).max()) for r in cand]
+    changed = False
+    for a in range(n):
+        union = set()
+        for b in range(a, n):
+            union |= homes[b]
+            size = b - a + 1
+            if len(union) < size:
+                return -1
+            if len(union) == size < n:
+                for c in sorted(union):
+                    if lo[c] < a or hi[c] > b:
+                        keep = cand[c, a:b + 1].copy()
+                        changed |= bool(cand[c].sum() > keep.sum())
+                        cand[c] = False
+                        cand[c, a:b + 1] = keep
+                        if not keep.any():
+                            return -1
+                        lo[c], hi[c] = a + int(np.flatnonzero(keep).min()), a + int(np.flatnonzero(keep).max())
+    for a in range(n):
+        for b in range(a, n):
+            inside = [c for c in range(n) if lo[c] >= a and hi[c] <= b]
+            size = b - a + 1
+            if len(inside) > size:
+                return -1
+            if len(inside) == size < n:
+                for c in range(n):
+                    if (lo[c] < a or hi[c] > b) and cand[c, a:b + 1].any():
+                        cand[c, a:b + 1] = False
+                        changed = True
+    return 1 if changed else 0
+
+
+def _states(seed, count, max_side=6):
+    """States met on the way: after some rungs, thinned at random, or with one cell assumed."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        h, w = int(rng.integers(1, max_side + 1)), int(rng.integers(1, max_side + 1))
+        a = random_answer(h, w, rng)
+        p = Puzzle.from_cells(h, w, a.grid.ravel(), rng.choice(h * w, int(rng.integers(0, h * w)), replace=False))
+        s = initial_state(p)
+        LADDER.fixpoint(s, int(rng.integers(0, 4)))
+        yield s.cand.copy()
+        thin = s.cand & (rng.random(s.cand.shape) > rng.uniform(0, 0.7))
+        if rng.random() < 0.5:
+            thin[np.arange(h * w), a.grid.ravel() - 1] = True
+        yield thin
+        c = s.cand.copy()
+        cell = int(rng.integers(h * w))
+        c[cell] = False
+        c[cell, a.grid.ravel()[cell] - 1 if rng.random() < 0.5 else int(rng.integers(h * w))] = True
+        yield c
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pin_matches_its_twin(seed):
+    for cand in _states(seed, 60):
+        x, y = cand.copy(), cand.copy()
+        r = L._pin_jit(x)
+        assert r == pin_twin(y)
+        if r != -1:
+            assert np.array_equal(x, y)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_block_matches_its_twin(seed):
+    for cand in _states(100 + seed, 60):
+        x, y = cand.copy(), cand.copy()
+        assert L._block_jit(x, L._CTZ) == block_twin(y)
+        assert np.array_equal(x, y)
+
+
+def test_block_sees_both_sides_on_a_wide_board():
+    """Past 64 cells the kernel's bit sets span two words."""
+    a = random_answer(9, 9, 5)
+    s = initial_state(Puzzle.from_cells(9, 9, a.grid.ravel(), range(0, 81, 3)))
+    LADDER.fixpoint(s, "link")
+    x, y = s.cand.copy(), s.cand.copy()
+    assert L._block_jit(x, L._CTZ) == block_twin(y)
+    assert np.array_equal(x, y)
