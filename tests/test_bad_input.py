@@ -225,7 +225,10 @@ def test_cli_refuses_huge_generate_sizes(genre, size):
 def test_cli_solve_that_cannot_finish_reports_capped(tmp_path):
     f = tmp_path / "m40.json"
     f.write_text(json.dumps({"h": 40, "w": 40, "dominoes": ["LR" * 20] * 40}))
-    r, dt = cli_run("solve", "magnets", f, "--timeout", "2", "--json")
+    # a blank 40x40 board has astronomically many answers: counting a
+    # million of them cannot finish in 2 s
+    r, dt = cli_run("solve", "magnets", f, "--count", "1000000", "--max-nodes",
+                    str(10 ** 9), "--timeout", "2", "--json")
     assert dt < 10 + startup("magnets"), dt
     assert r.returncode == 0, r.stderr
     obj = json.loads(r.stdout)
@@ -276,7 +279,8 @@ def test_memory_ceiling_reports_capped(corner_board, capsys, monkeypatch):
 def test_timeout_in_text_and_generate(capsys, tmp_path):
     f = tmp_path / "m40.json"
     f.write_text(json.dumps({"h": 40, "w": 40, "dominoes": ["LR" * 20] * 40}))
-    code, out, _ = run(capsys, "solve", "magnets", f, "--timeout", "1")
+    code, out, _ = run(capsys, "solve", "magnets", f, "--count", "1000000", "--max-nodes",
+                       str(10 ** 9), "--timeout", "1")
     assert code == 0 and "capped" in out and "timeout" in out
     code, _, err = run(capsys, "generate", "magnets", "--size", "40x40", "--timeout", "1")
     assert code == 2 and one_line(err) and "timed out after 1 s" in err

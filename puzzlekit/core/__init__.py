@@ -1,12 +1,27 @@
 """Genre-agnostic machinery: grid geometry, graph kernels, the ladder,
-counting search, scales, article tables, banks and progress bars."""
-from . import grid, graph, ladder, search, scales, tables, banks, progress, referee, genre  # noqa: F401
+counting search, scales, article tables, measurements, checks, banks and
+progress bars.
+
+The heavier submodules (tables, measure, banks, checks, perf, sat: pandas and
+OR-tools) load on first use.
+"""
+import importlib
+
+from . import grid, graph, ladder, search, scales, progress, referee, genre  # noqa: F401
 from .ladder import Ladder, Rung, State, probe_rung, CONTRADICTION, STABLE, CHANGED  # noqa: F401
-from .search import count_solutions, SearchResult, SolveResult  # noqa: F401
+from .search import count_solutions, Count, SearchResult, SolveResult  # noqa: F401
 from .genre import GenreSpec  # noqa: F401
 from .referee import Violation, InputError  # noqa: F401
 
-__all__ = ["grid", "graph", "ladder", "search", "scales", "tables", "banks",
-           "progress", "referee", "genre", "Ladder", "Rung", "State", "probe_rung",
-           "CONTRADICTION", "STABLE", "CHANGED", "count_solutions", "SearchResult",
-           "SolveResult", "GenreSpec", "Violation", "InputError"]
+_LAZY = ("tables", "banks", "measure", "checks", "perf", "sat")
+
+__all__ = ["grid", "graph", "ladder", "search", "scales", "tables", "banks", "measure",
+           "checks", "perf", "sat", "progress", "referee", "genre", "Ladder", "Rung", "State",
+           "probe_rung", "CONTRADICTION", "STABLE", "CHANGED", "count_solutions", "Count",
+           "SearchResult", "SolveResult", "GenreSpec", "Violation", "InputError"]
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -65,6 +65,9 @@ class GenreSpec:
     sat_count : ``(puzzle, limit) -> Count``, optional
         The rules as a CP-SAT model (``<genre>/sat.py``): a third engine,
         and the yardstick for speed.
+    sweep_board : ``(rng, n, density) -> Puzzle``, optional
+        An ``n`` x ``n`` board for the timing sweeps of :mod:`~puzzlekit.core.perf`,
+        ``density`` ``"dense"`` or ``"sparse"`` (uniqueness not asked for).
     url_decode, url_encode : ``(url) -> Puzzle``, ``(puzzle) -> url``, optional
         The genre's puzz.link codec (``<genre>/url.py``); ``url_note`` says
         why a genre has none.
@@ -96,6 +99,7 @@ class GenreSpec:
     url_decode: Callable | None = None
     url_encode: Callable | None = None
     url_note: str = ""
+    sweep_board: Callable | None = None
     max_cells: int = 10_000
 
     def accept(self, puzzle) -> Callable[[State], bool]:
@@ -122,7 +126,8 @@ def grade(spec: GenreSpec, puzzle) -> str | None:
 
 
 def ladder_count(spec: GenreSpec, puzzle, limit: int = 2, level=None,
-                 max_nodes: int | None = 200_000) -> SearchResult:
+                 max_nodes: int | None = 200_000, time_limit: float | None = None) -> SearchResult:
     """Solution count by propagate-and-branch over the ladder."""
     return count_solutions(spec.initial_state(puzzle), spec.ladder,
-                           accepts(spec, puzzle), level, limit, max_nodes)
+                           accepts(spec, puzzle), level, limit, max_nodes,
+                           time_limit=time_limit)

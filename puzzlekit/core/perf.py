@@ -22,9 +22,10 @@ __all__ = ["ENGINES", "seconds", "prove", "ratios", "summary", "sweep"]
 ENGINES = ("ladder", "raw", "sat")
 
 
-def seconds(fn: Callable, repeat: int = 1):
-    """``(best wall time of repeat calls, last result)`` after one warm-up call."""
-    out = fn()
+def seconds(fn: Callable, repeat: int = 1, warm: bool = True):
+    """``(best wall time of repeat calls, last result)``, after one warm-up
+    call when ``warm`` (compilation and caches are not timed)."""
+    out = fn() if warm else None
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
@@ -35,7 +36,7 @@ def seconds(fn: Callable, repeat: int = 1):
 
 def _runner(spec: GenreSpec, engine: str, puzzle, level, max_nodes, time_limit):
     if engine == "ladder":
-        return lambda: ladder_count(spec, puzzle, 2, level, max_nodes)
+        return lambda: ladder_count(spec, puzzle, 2, level, max_nodes, time_limit)
     if engine == "raw":
         return lambda: spec.brute_count(puzzle, 2)
     if engine == "sat":
@@ -45,19 +46,21 @@ def _runner(spec: GenreSpec, engine: str, puzzle, level, max_nodes, time_limit):
 
 def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
           engines: Sequence[str] = ENGINES, level=None, max_nodes: int = 2_000_000,
-          time_limit: float = 120.0, repeat: int = 1) -> pd.DataFrame:
-    """Time every engine's count-to-2 on every board.
+          time_limit: float = 120.0, repeat: int = 1, warm: bool = True) -> pd.DataFrame:
+    """Time every engine's count-to-2 on every board (each engine under the
+    same ``time_limit``; the ladder also under ``max_nodes``).
 
-    Columns: ``board``, ``engine``, ``seconds``, ``status`` (``unique``,
-    ``multiple``, ``none`` or ``capped``; a capped run's time is a lower
-    bound).
+    ``warm=False`` skips the untimed warm-up call (for long runs, once the
+    kernels are compiled).  Columns: ``board``, ``engine``, ``seconds``,
+    ``status`` (``unique``, ``multiple``, ``none`` or ``capped``; a capped
+    run's time is a lower bound).
     """
     labels = list(range(len(puzzles))) if labels is None else list(labels)
     engines = [e for e in engines if e != "sat" or spec.sat_count is not None]
     rows = []
     for b, p in zip(labels, bar(puzzles, desc=f"{spec.name} timings")):
         for e in engines:
-            t, r = seconds(_runner(spec, e, p, level, max_nodes, time_limit), repeat)
+            t, r = seconds(_runner(spec, e, p, level, max_nodes, time_limit), repeat, warm)
             rows.append({"board": b, "engine": e, "seconds": t, "status": r.status})
     return pd.DataFrame(rows, columns=["board", "engine", "seconds", "status"])
 
@@ -84,19 +87,19 @@ def summary(df: pd.DataFrame) -> dict:
     return out
 
 
-def sweep(spec: GenreSpec, draw: Callable, sizes: Sequence[int], per_size: int,
-          densities: Sequence[str] = ("full", "sparse"), engines: Sequence[str] = ("ladder", "sat"),
+def sweep(spec: GenreSpec, sizes: Sequence[int], per_size: int,
+          densities: Sequence[str] = ("dense", "sparse"), engines: Sequence[str] = ("ladder", "sat"),
           seed: int = 0, **kw) -> pd.DataFrame:
     """Time uniqueness proofs on ``per_size`` boards of each size and density.
 
-    ``draw(rng, n, density)`` makes an ``n`` x ``n`` board.  Columns: ``size``,
+    Boards come from ``spec.sweep_board(rng, n, density)``.  Columns: ``size``,
     ``density``, ``board``, ``engine``, ``seconds``, ``status``.
     """
     parts = []
     for n in sizes:
         for d in densities:
             rng = np.random.default_rng([seed, n, len(d)])
-            ps = [draw(rng, n, d) for _ in range(per_size)]
+            ps = [spec.sweep_board(rng, n, d) for _ in range(per_size)]
             df = prove(spec, ps, [f"{n}x{n} {d} #{i}" for i in range(per_size)], engines, **kw)
             df.insert(0, "density", d)
             df.insert(0, "size", n)

@@ -8,6 +8,7 @@ node budget is a status (``capped``), never a count.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -99,7 +100,7 @@ class SearchResult:
 
 def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool],
                     level=None, limit: int = 2, max_nodes: int | None = None,
-                    keep: int | None = None) -> SearchResult:
+                    keep: int | None = None, time_limit: float | None = None) -> SearchResult:
     """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
 
     Parameters
@@ -117,6 +118,9 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         Node budget; reaching it sets ``capped``.
     keep : int, optional
         How many solution states to return (default: ``limit``).
+    time_limit : float, optional
+        Seconds; checked between nodes, reaching it sets ``capped`` like the
+        node budget (a single long fixpoint is not interrupted).
 
     Examples
     --------
@@ -128,6 +132,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     """
     keep = limit if keep is None else keep
     lvl = ladder.level(level)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     # Depth-first, one child at a time: a frame is (parent, variable, options,
     # next option), so memory is one state per level of depth, never one per
     # pending child.
@@ -149,7 +154,8 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
             pending = parent.copy()
             pending.assign(v, opts[i])
             continue
-        if max_nodes is not None and nodes >= max_nodes:
+        if (max_nodes is not None and nodes >= max_nodes) or \
+                (deadline is not None and time.perf_counter() > deadline):
             capped = True
             break
         s, pending = pending, None

@@ -4,7 +4,7 @@ also have empty cells and given poles, and are read from puzz.link URLs."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec
-from . import brute, census, certify, generate, sat, url
+from . import brute, census, certify, generate, url
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, sample, verify_extra
 from .ladder import LADDER, MagnetState, decode, encode, initial_state
@@ -12,11 +12,18 @@ from .model import MAX_CELLS, RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "Puzzle", "Answer", "check", "RULES", "initial_state", "decode",
            "encode", "random_small", "draw", "draw_state", "sample", "brute", "census", "certify",
-           "generate", "sat", "url", "MagnetState"]
+           "generate", "url", "MagnetState"]
 
 
 def _generate(h, w, seed=None, grade=None):
     return generate.generate(h, w, seed=seed, grade=grade)
+
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
 
 
 SPEC = GenreSpec(
@@ -25,5 +32,5 @@ SPEC = GenreSpec(
     brute_count=brute.brute_count, generate=_generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.magnets.article", rebuild_bank=rebuild_bank, verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute.brute_solutions, encode=encode,
-    random_small=random_small, sat_count=sat.count_solutions,
+    random_small=random_small, sat_count=_sat_count, sweep_board=generate.sweep_board,
     url_decode=url.decode, url_encode=url.encode)

@@ -165,6 +165,14 @@ def erase(puzzle: Puzzle, keep: float, seed=None) -> Puzzle:
     return puzzle.with_clues(c)
 
 
+def sweep_board(rng, n: int, density: str) -> Puzzle:
+    """An ``n`` x ``n`` board for timing sweeps: a random tiling and answer
+    with every margin number printed (``dense``) or each kept with
+    probability 1/2 (``sparse``), uniqueness not asked for."""
+    p, _ = sample(n, n, seed=rng)
+    return p if density == "dense" else erase(p, 0.5, seed=rng)
+
+
 def corrupt(puzzle: Puzzle, k: int = 1, seed=None) -> Puzzle:
     """Change ``k`` printed margin numbers (distinct lines) to other values their
     line allows; such a board usually has no answer left."""

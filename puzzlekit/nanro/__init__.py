@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ..core.genre import GenreSpec
 from ..core.search import Count
-from . import brute, generate as _gen, sat
+from . import brute, generate as _gen, url
 from .draw import draw, draw_state
-from .generate import (generate, minimise, random_board, random_partition, random_small,
-                       rebuild_bank, reveal)
+from .generate import (generate, minimise, print_blanks, random_board, random_partition,
+                       random_small, rebuild_bank, reveal, spare_blanks)
 from .ladder import (LADDER, NAMES, NanroState, decode_mask, encode, fast_count, fast_fixpoint,
                      fast_grade, initial_state, propagate, search)
 from .model import MAX_CELLS, RULES, Answer, Puzzle, answer_from_mask, check
@@ -16,7 +16,8 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "NanroState",
            "answer_from_mask", "initial_state", "decode", "decode_mask", "propagate",
            "fast_grade", "search", "brute_count", "brute_solutions", "encode", "fast_fixpoint",
            "fast_count", "generate", "minimise", "random_board", "random_partition",
-           "random_small", "reveal", "rebuild_bank", "draw", "draw_state"]
+           "random_small", "reveal", "print_blanks", "spare_blanks", "rebuild_bank", "draw",
+           "draw_state", "url"]
 
 
 def decode(state) -> Answer:
@@ -38,13 +39,26 @@ def brute_solutions(puzzle, limit=2, max_nodes=3_000_000) -> Count:
 
 
 def _verify_extra(entry, puzzle, answer):
-    """Every clue is load-bearing: dropping any one breaks the shipped grade."""
+    """Every clue and printed blank is load-bearing: dropping any one breaks
+    the shipped grade."""
     g = entry.get("grade")
     for c in puzzle.clues:
         rest = {k: v for k, v in puzzle.clues.items() if k != c}
-        if propagate(puzzle.with_givens(rest), g)[0] == "solved":
+        if propagate(puzzle.with_givens(rest, puzzle.marks, puzzle.hints, puzzle.blanks),
+                     g)[0] == "solved":
             return f"clue at {divmod(c, puzzle.w)} is not needed at level {g}"
+    for c in puzzle.blanks:
+        rest = puzzle.blanks - {c}
+        if propagate(puzzle.with_givens(puzzle.clues, puzzle.marks, puzzle.hints, rest),
+                     g)[0] == "solved":
+            return f"printed blank at {divmod(c, puzzle.w)} is not needed at level {g}"
     return None
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
 
 
 SPEC = GenreSpec(
@@ -55,4 +69,4 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, fast_fixpoint=fast_fixpoint, fast_count=fast_count,
-    sat_count=sat.count_solutions)
+    sat_count=_sat_count, sweep_board=_gen.sweep_board, url_decode=url.decode, url_encode=url.encode)

@@ -66,8 +66,11 @@ def _arrays(puzzle):
     hint = np.zeros(k, np.int64)
     for r, v in puzzle.hints.items():
         hint[r] = v
+    blank = np.zeros(g.n, np.bool_)       # printed blanks
+    for c in puzzle.blanks:
+        blank[c] = True
     return (reg, order, sizes.astype(np.int64), cells, np.ascontiguousarray(g.nbrs, np.int64),
-            np.ascontiguousarray(g.blocks2x2, np.int64), want, mark, hint)
+            np.ascontiguousarray(g.blocks2x2, np.int64), want, mark, hint, blank)
 
 
 def count_solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000) -> BruteResult:
@@ -107,7 +110,7 @@ def iter_solutions(puzzle, limit: int = 1000, max_nodes: int = 5_000_000):
 
 
 @njit(cache=True)
-def _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, lab):
+def _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, blank, lab):
     s = sizes[r]
     k = 0
     for j in range(s):
@@ -117,6 +120,8 @@ def _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, lab):
     for j in range(s):
         c = cells[r, j]
         if num[c] == 0 and (mark[c] or want[c] > 0):
+            return False
+        if num[c] == 1 and blank[c]:
             return False
         if num[c] == 1 and want[c] > 0 and want[c] != k:
             return False
@@ -190,7 +195,8 @@ def _leaf_ok(num, reg, nbrs, blocks, lab, seen, stack):
 
 
 @njit(cache=True)
-def _dfs_jit(reg, order, sizes, cells, nbrs, blocks, want, mark, hint, limit, max_nodes, out):
+def _dfs_jit(reg, order, sizes, cells, nbrs, blocks, want, mark, hint, blank, limit, max_nodes,
+             out):
     n = len(reg)
     K = len(order)
     num = np.full(n, -1, np.int64)
@@ -217,7 +223,7 @@ def _dfs_jit(reg, order, sizes, cells, nbrs, blocks, want, mark, hint, limit, ma
         sub = choice[d]
         for j in range(s):
             num[cells[r, j]] = (sub >> j) & 1
-        if not _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, lab):
+        if not _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, blank, lab):
             continue
         if _sealed(num, nbrs, seen, stack):
             continue

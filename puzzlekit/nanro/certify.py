@@ -37,7 +37,7 @@ def load_bearing(puzzle, mask, max_nodes=2_000_000):
     out = {}
     for c in sorted(puzzle.clues):
         rest = {k: v for k, v in puzzle.clues.items() if k != c}
-        q = puzzle.with_givens(rest, puzzle.marks, puzzle.hints)
+        q = puzzle.with_givens(rest, puzzle.marks, puzzle.hints, puzzle.blanks)
         alt = second_answer(q, mask, max_nodes)
         out[c] = None if alt is None else (alt if isinstance(alt, str)
                                            else answer_from_mask(puzzle, alt))

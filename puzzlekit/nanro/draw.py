@@ -1,5 +1,6 @@
 """How a Nanro board is drawn: thick region borders, clues in bold, marks
-as dots, label hints in a region's corner, numbered cells shaded."""
+as dots, label hints in a region's corner, printed blanks grey with a cross,
+numbered cells shaded."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,10 +10,14 @@ from ..viz import board as vb
 __all__ = ["draw", "draw_state"]
 
 SHADE = "#e8e1c8"
+BLANK = "#d6d6d6"
 
 
 def _givens(ax, puzzle):
     w = puzzle.w
+    vb.shade_cells(ax, sorted(puzzle.blanks), BLANK, w, zorder=0.6)
+    for c in puzzle.blanks:
+        vb.cell_text(ax, c // w, c % w, "×", color="#7a7a7a", size=12)
     for c, v in puzzle.clues.items():
         vb.cell_text(ax, c // w, c % w, v, weight="bold", size=12)
     for c in puzzle.marks:
@@ -27,7 +32,7 @@ def draw(puzzle, answer=None, ax=None):
     """Draw a board, and its answer when given.
 
     >>> from puzzlekit.nanro.model import Puzzle
-    >>> ax = draw(Puzzle.make([[0, 0], [1, 1]], clues={0: 2})); vb.close(ax)
+    >>> ax = draw(Puzzle.make([[0, 0], [1, 1]], clues={0: 2}, blanks={2})); vb.close(ax)
     """
     h, w = puzzle.h, puzzle.w
     ax = vb.new_board(h, w, ax)

@@ -11,8 +11,9 @@ from .ladder import LADDER, NAMES, fast_grade, propagate, search
 from .model import MAX_CELLS, Puzzle, answer_from_mask
 
 __all__ = ["random_partition", "random_answer", "random_small", "reveal", "print_numbers",
-           "partition_board", "halve", "minimise_unique", "minimise", "random_board",
-           "generate", "rebuild_bank", "BANK_SIZES", "BANK_PER_GRADE"]
+           "print_blanks", "partition_board", "halve", "minimise_unique", "minimise",
+           "spare_blanks", "random_board", "generate", "rebuild_bank", "BANK_SIZES",
+           "BANK_PER_GRADE"]
 
 BANK_SIZES = (6, 8, 10)
 BANK_PER_GRADE = 5
@@ -105,8 +106,9 @@ def random_small(rng, h, w) -> Puzzle:
     (regions of 1..4 cells), givens read off a legal answer when the search
     finds one (else off a random cell set), at a random density and of a
     random kind (full clues, marks, hints, a mix, or none), and now and then
-    one clue's value replaced at random.  Such boards have no answer, one, or
-    many.
+    one clue's value replaced at random.  About two boards in five also print
+    blanks, mostly on the answer's blank cells, now and then one on any free
+    cell.  Such boards have no answer, one, or many.
 
     >>> p = random_small(np.random.default_rng(4), 3, 5)
     >>> (p.h, p.w), int(p.sizes.max()) <= 4
@@ -132,13 +134,51 @@ def random_small(rng, h, w) -> Puzzle:
     if clues and rng.random() < 0.2:             # one value replaced at random
         c = int(rng.choice(sorted(clues)))
         clues[c] = int(rng.integers(1, p.sizes[p.regions[c]] + 1))
-    return p.with_givens(clues, marks, hints)
+    blanks = []
+    if rng.random() < 0.4:                       # printed blanks
+        blanks = [int(c) for c in np.flatnonzero(~mask & (rng.random(n) < rng.random()))]
+        free = sorted(set(range(n)) - set(clues) - set(marks) - set(blanks))
+        if free and rng.random() < 0.25:         # one that the answer may number
+            blanks.append(int(rng.choice(free)))
+    return p.with_givens(clues, marks, hints, blanks)
 
 
 def reveal(puzzle, mask, cells) -> Puzzle:
-    """The puzzle whose full clues are the answer's numbers on ``cells``."""
+    """The puzzle whose full clues are the answer's numbers on ``cells``
+    (its printed blanks kept, its other givens dropped)."""
     ans = answer_from_mask(puzzle, mask)
-    return puzzle.with_givens(clues={int(c): int(ans.values[c]) for c in cells})
+    return puzzle.with_givens(clues={int(c): int(ans.values[c]) for c in cells},
+                              blanks=puzzle.blanks)
+
+
+def print_blanks(puzzle, mask, q, seed=None) -> Puzzle:
+    """The puzzle with the answer's blank cells printed as blanks, each
+    independently with probability ``q`` (its other givens kept).
+
+    >>> p = Puzzle.make([[0, 0], [1, 1]])
+    >>> sorted(print_blanks(p, np.array([1, 1, 0, 1], bool), 1.0).blanks)
+    [2]
+    """
+    mask = np.asarray(mask, bool).ravel()
+    cells = np.flatnonzero(~mask & (_rng(seed).random(mask.size) < q))
+    return puzzle.with_givens(puzzle.clues, puzzle.marks, puzzle.hints, cells)
+
+
+def spare_blanks(puzzle, level, seed=None, without=()) -> Puzzle:
+    """Take back, in random order, every printed blank that the fixpoint at
+    ``level`` can do without (the board must finish at ``level`` already).
+
+    >>> p = Puzzle.make([[0, 0], [1, 1]], clues={0: 2, 3: 1}, blanks={2})
+    >>> sorted(spare_blanks(p, "block").blanks)
+    []
+    """
+    keep = set(puzzle.blanks)
+    with_ = lambda b: puzzle.with_givens(puzzle.clues, puzzle.marks, puzzle.hints, b)  # noqa: E731
+    for c in _rng(seed).permutation(sorted(keep)):
+        trial = keep - {int(c)}
+        if propagate(with_(trial), level, without)[0] == "solved":
+            keep = trial
+    return with_(keep)
 
 
 def print_numbers(puzzle, mask, q, seed=None) -> Puzzle:
@@ -220,6 +260,14 @@ def minimise(puzzle, mask, level, seed=None, without=()):
     return sorted(int(c) for c in keep)
 
 
+def sweep_board(rng, n: int, density: str) -> Puzzle:
+    """An ``n`` x ``n`` board for timing sweeps: a random partition and legal
+    answer with every number printed (``dense``) or each with probability
+    1/2 (``sparse``), uniqueness not asked for."""
+    p, mask = random_board(n, n, rng)
+    return print_numbers(p, mask, 1.0 if density == "dense" else 0.5, rng)
+
+
 def random_board(h, w, seed=None, sizes=(2, 4), tries=50):
     """A random partition with one legal answer: ``(bare puzzle, mask)``."""
     rng = _rng(seed)
@@ -231,23 +279,36 @@ def random_board(h, w, seed=None, sizes=(2, 4), tries=50):
     raise InputError(f"no legal {h}x{w} board found with region sizes {sizes}")
 
 
-def generate(h, w, seed=None, grade=None, sizes=(2, 4), tries=40):
+def generate(h, w, seed=None, grade=None, sizes=(2, 4), tries=40, blanks=0.0):
     """A minimised board of the given grade (default: minimised for probe).
+
+    With ``blanks`` > 0 each blank cell of the answer is first printed as a
+    blank with that probability; the numbers are then minimised with those
+    blanks in place, and every blank the grade can spare is taken back.
 
     >>> p, a = generate(5, 5, seed=3, grade="reach")
     >>> fast_grade(p)
     'reach'
+    >>> q, _ = generate(5, 5, seed=3, grade="reach", blanks=0.5)
+    >>> fast_grade(q), len(q.blanks) > 0
+    ('reach', True)
     """
     h, w = strict_size(h, w, MAX_CELLS)
     if h < 2 or w < 2:
         raise InputError("Nanro boards need at least 2x2 cells")
     rng = _rng(seed)
     target = NAMES[-1] if grade is None else NAMES[LADDER.level(grade)]
+    if not 0.0 <= float(blanks) <= 1.0:
+        raise InputError(f"blanks is a probability in 0..1, got {blanks}")
     for _ in range(tries):
         p, mask = random_board(h, w, rng, sizes)
+        if blanks:
+            p = print_blanks(p, mask, blanks, rng)
         for _ in range(4):
             cells = minimise(p, mask, target, rng)
             q = reveal(p, mask, cells)
+            if blanks:
+                q = spare_blanks(q, target, rng)
             if grade is None or fast_grade(q) == target:
                 return q, answer_from_mask(p, mask)
     raise InputError(f"no {h}x{w} board of grade {target} found in {tries} tries")

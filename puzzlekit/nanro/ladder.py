@@ -67,17 +67,20 @@ class NanroState(State):
 
 
 def initial_state(puzzle) -> NanroState:
-    """All options open, then every given written in.
+    """All options open, then every given written in: clue and mark cells
+    numbered, printed blanks blank, clue and hint values on the labels.
 
     >>> from puzzlekit.nanro.model import Puzzle
-    >>> p = Puzzle.make([[0, 0], [1, 1]], clues={0: 2})
-    >>> s = initial_state(p); s.cell[0].tolist(), s.label[:2].tolist()
-    ([False, True], [False, True])
+    >>> p = Puzzle.make([[0, 0], [1, 1]], clues={0: 2}, blanks={2})
+    >>> s = initial_state(p); s.cell[0].tolist(), s.cell[2].tolist(), s.label[:2].tolist()
+    ([False, True], [True, False], [False, True])
     """
     g = geometry(puzzle)
     s = NanroState(puzzle, g.offsets)
     for c in list(puzzle.clues) + list(puzzle.marks):
         s.cell[c, 0] = False
+    for c in puzzle.blanks:
+        s.cell[c, 1] = False
     for reg, v in list(puzzle.hints.items()) + [(puzzle.regions[c], v) for c, v in puzzle.clues.items()]:
         a, b = g.roff[reg], g.roff[reg + 1]
         keep = s.label[a + v - 1]

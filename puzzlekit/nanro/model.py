@@ -2,12 +2,15 @@
 
 Puzzle JSON (``size`` is ``[h, w]``; ``regions`` one integer label per cell;
 ``clues`` full clues ``[r, c, v]``: the cell is numbered and its region counts
-to ``v``; ``marks`` position-only clues ``[r, c]``: the cell is numbered;
-``hints`` region-level label hints ``[r, c, v]``: the region holding ``(r, c)``
-counts to ``v``, with no cell named)::
+to ``v``; ``marks`` position-only clues ``[r, c]``: the cell is numbered (a
+``?`` clue on puzz.link); ``hints`` region-level label hints ``[r, c, v]``:
+the region holding ``(r, c)`` counts to ``v``, with no cell named; ``blanks``
+printed blanks ``[r, c]``: the cell must stay blank).  Every key but
+``regions`` may be left out; ``blanks`` is written only when a board has
+some::
 
     {"size": [2, 2], "regions": [[0, 0], [1, 1]],
-     "clues": [[0, 0, 2]], "marks": [[1, 1]], "hints": []}
+     "clues": [[0, 0, 2]], "marks": [[1, 1]], "hints": [], "blanks": [[1, 0]]}
 
 Answer JSON: one number per cell, 0 for a blank cell::
 
@@ -16,14 +19,16 @@ Answer JSON: one number per cell, 0 for a blank cell::
 The example is the unique answer of the example puzzle.  Rule ids the
 referee names: ``empty`` (a region without a number), ``count`` (a number is
 not its region's count), ``connected``, ``block`` (a fully numbered 2x2),
-``clash`` (equal numbers across a border), and ``clue`` / ``mark`` / ``hint``
-(the answer ignores a given).
+``clash`` (equal numbers across a border), ``clue`` / ``mark`` / ``hint``
+(the answer ignores a given) and ``blank`` (the answer numbers a printed
+blank).
 
 Reading is strict: sizes, labels, cell coordinates and numbers must be JSON
-integers (``true``, ``3.0`` and ``"3"`` are refused) in range, and a board may
-have at most :data:`MAX_CELLS` cells, checked before anything of that size is
-built (the state is two bits a cell plus one per region cell, and every table
-is linear in the board).  Every refusal is an
+integers (``true``, ``3.0`` and ``"3"`` are refused) in range, a printed blank
+may not share its cell with a clue or a mark, and a board may have at most
+:data:`MAX_CELLS` cells, checked before anything of that size is built (the
+state is two bits a cell plus one per region cell, and every table is linear
+in the board).  Every refusal is an
 :class:`~puzzlekit.core.referee.InputError` whose one-line message names the
 field, e.g. ``clues[2][1]: expected an integer, got true``.
 """
@@ -40,7 +45,7 @@ from ..core.referee import (InputError, Violation, int_grid, strict_int, strict_
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "answer_from_mask"]
 
-RULES = ("empty", "count", "connected", "block", "clash", "clue", "mark", "hint")
+RULES = ("empty", "count", "connected", "block", "clash", "clue", "mark", "hint", "blank")
 MAX_CELLS = 10_000   # 100x100: two bits a cell plus one per region cell
 
 
@@ -60,11 +65,11 @@ def _cells(obj, key, width, h, w):
 
 @dataclass(frozen=True, eq=False)
 class Puzzle:
-    """A Nanro board: regions and the three kinds of given.
+    """A Nanro board: regions and the four kinds of given.
 
     ``regions`` is a flat int32 array of labels 0..k-1 (row-major);
     ``clues`` maps cell -> value, ``marks`` is a frozenset of cells,
-    ``hints`` maps region -> value.
+    ``hints`` maps region -> value, ``blanks`` is a frozenset of cells.
 
     >>> p = Puzzle.from_json({"size": [2, 2], "regions": [[0, 0], [1, 1]], "clues": [[0, 0, 2]]})
     >>> p.k, p.sizes.tolist(), dict(p.clues)
@@ -77,6 +82,18 @@ class Puzzle:
     clues: dict = field(default_factory=dict)
     marks: frozenset = frozenset()
     hints: dict = field(default_factory=dict)
+    blanks: frozenset = frozenset()
+
+    def _key(self):
+        return (self.h, self.w, np.asarray(self.regions, np.int64).tobytes(),
+                frozenset(self.clues.items()), self.marks, frozenset(self.hints.items()),
+                self.blanks)
+
+    def __eq__(self, other):
+        return isinstance(other, Puzzle) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
 
     @cached_property
     def grid(self) -> Grid:
@@ -95,15 +112,16 @@ class Puzzle:
         return np.bincount(self.regions, minlength=self.k).astype(np.int64)
 
     @classmethod
-    def make(cls, regions, clues=None, marks=(), hints=None) -> "Puzzle":
-        """Build from a 2-D label array; ``clues`` {cell: v}, ``hints`` {region: v}."""
+    def make(cls, regions, clues=None, marks=(), hints=None, blanks=()) -> "Puzzle":
+        """Build from a 2-D label array; ``clues`` {cell: v}, ``hints`` {region: v},
+        ``marks`` and ``blanks`` cells."""
         lab = np.asarray(regions)
         if lab.ndim != 2 or lab.size == 0:
             raise InputError("regions must be a non-empty 2-D grid of labels")
         h, w = lab.shape
         flat = relabel(lab).astype(np.int32)
         p = cls(h, w, flat, dict(clues or {}), frozenset(int(c) for c in marks),
-                dict(hints or {}))
+                dict(hints or {}), frozenset(int(c) for c in blanks))
         p._validate()
         return p
 
@@ -117,6 +135,11 @@ class Puzzle:
             s = int(self.sizes[reg])
             if not 1 <= v <= s:
                 raise InputError(f"hint {v} for a region of {s} cells is outside 1..{s}")
+        for cell in sorted(self.blanks):
+            what = "clue" if cell in self.clues else "mark" if cell in self.marks else None
+            if what:
+                raise InputError(f"blanks: cell {divmod(cell, self.w)} is a printed blank "
+                                 f"and also has a {what}")
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
@@ -143,7 +166,8 @@ class Puzzle:
             if hints.get(reg, v) != v:
                 raise InputError(f"hints: two values for the region of ({r}, {c})")
             hints[reg] = v
-        p = cls(h, w, flat, clues, marks, hints)
+        blanks = frozenset(r * w + c for r, c in _cells(obj, "blanks", 2, h, w))
+        p = cls(h, w, flat, clues, marks, hints, blanks)
         p._validate()
         return p
 
@@ -152,17 +176,21 @@ class Puzzle:
         first = {}
         for i, reg in enumerate(self.regions.tolist()):
             first.setdefault(reg, i)
-        return {"size": [self.h, self.w],
-                "regions": self.regions.reshape(self.h, self.w).tolist(),
-                "clues": [[i // w, i % w, int(v)] for i, v in sorted(self.clues.items())],
-                "marks": [[i // w, i % w] for i in sorted(self.marks)],
-                "hints": [[first[g] // w, first[g] % w, int(v)]
-                          for g, v in sorted(self.hints.items())]}
+        out = {"size": [self.h, self.w],
+               "regions": self.regions.reshape(self.h, self.w).tolist(),
+               "clues": [[i // w, i % w, int(v)] for i, v in sorted(self.clues.items())],
+               "marks": [[i // w, i % w] for i in sorted(self.marks)],
+               "hints": [[first[g] // w, first[g] % w, int(v)]
+                         for g, v in sorted(self.hints.items())]}
+        if self.blanks:
+            out["blanks"] = [[i // w, i % w] for i in sorted(self.blanks)]
+        return out
 
-    def with_givens(self, clues=None, marks=(), hints=None) -> "Puzzle":
-        """The same regions with other givens."""
+    def with_givens(self, clues=None, marks=(), hints=None, blanks=()) -> "Puzzle":
+        """The same regions with other givens (none that are not passed)."""
         return Puzzle(self.h, self.w, self.regions, dict(clues or {}),
-                      frozenset(marks), dict(hints or {}))
+                      frozenset(int(c) for c in marks), dict(hints or {}),
+                      frozenset(int(c) for c in blanks))
 
 
 @dataclass(frozen=True, eq=False)
@@ -256,6 +284,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     for i in puzzle.marks:
         if not num[i]:
             out.append(Violation("mark", (rc(i),), "a marked cell is blank"))
+    for i in sorted(puzzle.blanks):
+        if num[i]:
+            out.append(Violation("blank", (rc(i),), f"a printed blank holds {val[i]}"))
     for r, v in puzzle.hints.items():
         if counts[r] != v:
             cells = np.flatnonzero(reg == r)

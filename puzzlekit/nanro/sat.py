@@ -4,7 +4,8 @@ One boolean per cell (numbered or blank) and one integer per region (its
 count).  Each region's count is how many of its cells are numbered and is at
 least 1; the numbered cells are connected; no 2x2 block is numbered
 throughout; numbered neighbours across a border have different counts; the
-givens hold.  Nothing of the ladder or the raw engine is used.
+givens hold (clue and mark cells numbered, printed blanks blank).  Nothing of
+the ladder or the raw engine is used.
 """
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ def model(puzzle: Puzzle):
         m.Add(lab[reg[c]] == int(v))
     for c in puzzle.marks:
         m.Add(num[c] == 1)
+    for c in puzzle.blanks:
+        m.Add(num[c] == 0)
     for r, v in puzzle.hints.items():
         m.Add(lab[r] == int(v))
     return m, num, lab

@@ -6,7 +6,7 @@ pin < link < block < edge < probe, and ``ruler`` ships beside it.
 from __future__ import annotations
 
 from ..core.genre import GenreSpec
-from . import brute, census, certify, generate as _gen, ladder, model, sat
+from . import brute, census, certify, generate as _gen, ladder, model
 from .brute import brute_count, brute_solutions, count_solutions, iter_solutions
 from .certify import reversal, single_cell_proof
 from .draw import draw, draw_state
@@ -39,12 +39,19 @@ def _verify_extra(entry, puzzle, answer):
     return None
 
 
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
+
+
 SPEC = GenreSpec(
     name="numbrix", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check,
     brute_count=brute_count, generate=_gen.generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.numbrix.article", rebuild_bank=_gen.rebuild_bank,
     verify_extra=_verify_extra, max_cells=model.MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small, sat_count=sat.count_solutions,
+    encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
              "diagonally, which Numbrix forbids)")

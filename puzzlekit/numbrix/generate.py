@@ -280,6 +280,19 @@ def rebuild_bank(seed=None, per_size: int = 16, progress=None):
 
 
 # ---------------------------------------------------------------- kernels
+
+SWEEP_SHARE = {"dense": 0.4, "sparse": 0.15}
+
+
+def sweep_board(rng, n: int, density: str) -> Puzzle:
+    """An ``n`` x ``n`` board for timing sweeps: a random answer with 40%
+    (``dense``) or 15% (``sparse``) of its numbers printed, uniqueness not
+    asked for."""
+    a = random_answer(n, n, rng)
+    k = max(1, int(round(SWEEP_SHARE[density] * n * n)))
+    return Puzzle.from_cells(n, n, a.grid.ravel(), rng.choice(n * n, k, replace=False))
+
+
 @njit(cache=True)
 def _backbite_jit(path, nbrs, ends, picks):
     n = path.shape[0]

@@ -7,9 +7,19 @@ take ``cells`` accept flat indices (with ``w``), ``(r, c)`` pairs, or an
 """
 from __future__ import annotations
 
-import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+
+
+def _plt():
+    """pyplot, imported on first use (it is slow to import, and the command
+    line's error paths never draw)."""
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _patches():
+    import matplotlib.patches as patches
+    return patches
 
 __all__ = ["new_board", "grid_lines", "shade_cells", "cell_text", "numbers",
            "corner_text", "region_borders", "segments", "path", "circles",
@@ -43,7 +53,7 @@ def new_board(h: int, w: int, ax=None, cell: float = 0.5, lines: bool = True,
               margin: float = 0.0):
     """A fresh axes showing an ``h`` by ``w`` grid; returns the axes."""
     if ax is None:
-        _, ax = plt.subplots(figsize=(max(1.5, (w + 2 * margin) * cell),
+        _, ax = _plt().subplots(figsize=(max(1.5, (w + 2 * margin) * cell),
                                       max(1.5, (h + 2 * margin) * cell)))
     ax.set_xlim(-margin - 0.05, w + margin + 0.05)
     ax.set_ylim(h + margin + 0.05, -margin - 0.05)
@@ -61,7 +71,7 @@ def grid_lines(ax, h: int, w: int, color: str = GRID, lw: float = 0.8, frame: bo
     for c in range(1, w):
         ax.plot([c, c], [0, h], color=color, lw=lw, zorder=1)
     if frame:
-        ax.add_patch(Rectangle((0, 0), w, h, fill=False, ec=INK, lw=2 * lw + 0.6, zorder=4))
+        ax.add_patch(_patches().Rectangle((0, 0), w, h, fill=False, ec=INK, lw=2 * lw + 0.6, zorder=4))
     return ax
 
 
@@ -69,7 +79,7 @@ def shade_cells(ax, cells, color: str = "#444444", w: int | None = None,
                 alpha: float = 1.0, zorder: float = 0.5):
     """Fill cells with a colour."""
     for r, c in cell_list(cells, w):
-        ax.add_patch(Rectangle((c, r), 1, 1, fc=color, ec="none", alpha=alpha, zorder=zorder))
+        ax.add_patch(_patches().Rectangle((c, r), 1, 1, fc=color, ec="none", alpha=alpha, zorder=zorder))
     return ax
 
 
@@ -77,7 +87,7 @@ def highlight(ax, cells, w: int | None = None, color: str = "#ffcc00",
               alpha: float = 0.45, edge: bool = True):
     """Mark cells with a translucent fill and a coloured outline."""
     for r, c in cell_list(cells, w):
-        ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fc=color, alpha=alpha,
+        ax.add_patch(_patches().Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fc=color, alpha=alpha,
                                ec=color if edge else "none", lw=1.5, zorder=0.8))
     return ax
 
@@ -107,7 +117,7 @@ def corner_text(ax, r: int, c: int, text, color: str = INK, size: float = 9,
                 circle: bool = True):
     """Text on lattice corner ``(r, c)`` (0 ≤ r ≤ h, 0 ≤ c ≤ w), in a white disc."""
     if circle:
-        ax.add_patch(Circle((c, r), 0.22, fc=PAPER, ec=INK, lw=1, zorder=6))
+        ax.add_patch(_patches().Circle((c, r), 0.22, fc=PAPER, ec=INK, lw=1, zorder=6))
     ax.text(c, r + 0.01, str(text), ha="center", va="center", color=color, fontsize=size,
             zorder=7)
     return ax
@@ -158,7 +168,7 @@ def circles(ax, cells, w: int | None = None, filled: bool = False, color: str = 
             radius: float = 0.32, lw: float = 1.5):
     """Circles in cells, filled or hollow."""
     for r, c in cell_list(cells, w):
-        ax.add_patch(Circle((c + 0.5, r + 0.5), radius, fc=color if filled else PAPER,
+        ax.add_patch(_patches().Circle((c + 0.5, r + 0.5), radius, fc=color if filled else PAPER,
                             ec=color, lw=lw, zorder=4))
     return ax
 
@@ -181,7 +191,7 @@ def dominoes(ax, pairs, w: int, color: str = INK, lw: float = 1.6, fill: str = "
     for i, j in pairs:
         (r0, c0), (r1, c1) = sorted((divmod(int(i), w), divmod(int(j), w)))
         hgt, wid = r1 - r0 + 1, c1 - c0 + 1
-        ax.add_patch(FancyBboxPatch((c0 + pad, r0 + pad), wid - 2 * pad, hgt - 2 * pad,
+        ax.add_patch(_patches().FancyBboxPatch((c0 + pad, r0 + pad), wid - 2 * pad, hgt - 2 * pad,
                                     boxstyle="round,pad=0,rounding_size=0.18",
                                     fc=fill, ec=color, lw=lw, zorder=2))
     return ax
@@ -205,4 +215,4 @@ def candidates(ax, r: int, c: int, values, n: int | None = None, color: str = "#
 
 def close(ax):
     """Close the figure of ``ax`` (after saving or rendering it elsewhere)."""
-    plt.close(ax.figure)
+    _plt().close(ax.figure)

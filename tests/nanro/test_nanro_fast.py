@@ -11,15 +11,20 @@ from puzzlekit.nanro import (LADDER, SPEC, brute_count, brute_solutions, check, 
 RUNS = [(lv, ()) for lv in range(len(LADDER))] + [(4, (d,)) for d in range(4)]
 
 
-def _boards(seed, count=30):
+def _boards(seed, count=30, blanks=False):
+    """Random small boards; with ``blanks``, only boards that print some."""
     rng = np.random.default_rng(seed)
-    return [random_small(rng, int(rng.integers(1, 7)), int(rng.integers(1, 7)))
-            for _ in range(count)]
+    out = []
+    while len(out) < count:
+        p = random_small(rng, int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+        if p.blanks or not blanks:
+            out.append(p)
+    return out
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_fast_fixpoint_is_the_core_fixpoint(seed):
-    for p in _boards(seed):
+@pytest.mark.parametrize("seed,blanks", [(s, False) for s in range(4)] + [(9, True), (10, True)])
+def test_fast_fixpoint_is_the_core_fixpoint(seed, blanks):
+    for p in _boards(seed, blanks=blanks):
         for lv, without in RUNS:
             s = initial_state(p)
             res = LADDER.fixpoint(s, lv, without)
@@ -31,9 +36,9 @@ def test_fast_fixpoint_is_the_core_fixpoint(seed):
             assert set(counters) <= set(res.counters) | {"cut tests"}
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_fast_count_is_ladder_count(seed):
-    for p in _boards(seed):
+@pytest.mark.parametrize("seed,blanks", [(s, False) for s in range(3)] + [(12, True)])
+def test_fast_count_is_ladder_count(seed, blanks):
+    for p in _boards(seed, blanks=blanks):
         for lv, limit in ((0, 5), (3, 1), (4, 2)):
             core = ladder_count(SPEC, p, limit, lv, max_nodes=2000)
             fast = fast_count(p, lv, limit, 2000)
@@ -49,9 +54,9 @@ def test_fast_count_reports_its_cap():
     assert r.capped and not r.complete and r.nodes == 50 and r.status in ("capped", "multiple")
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_raw_answers_encode_and_decode(seed):
-    for p in _boards(seed, 30):
+@pytest.mark.parametrize("seed,blanks", [(s, False) for s in range(3)] + [(13, True)])
+def test_raw_answers_encode_and_decode(seed, blanks):
+    for p in _boards(seed, 30, blanks):
         sols = brute_solutions(p, 20)
         assert isinstance(sols, Count) and sols.count == brute_count(p, 20).count
         assert len(sols.solutions) == min(sols.count, 20)
@@ -65,8 +70,12 @@ def test_raw_answers_encode_and_decode(seed):
 
 
 def test_random_small_mixes_answer_counts():
-    counts = {min(brute_count(p, 3).count, 2) for p in _boards(11, 80)}
+    boards = _boards(11, 80)
+    counts = {min(brute_count(p, 3).count, 2) for p in boards}
     assert counts == {0, 1, 2}
+    with_blanks = [p for p in boards if p.blanks]
+    assert 15 <= len(with_blanks) <= 50      # printed blanks on a good share, not on all
+    assert {min(brute_count(p, 3).count, 2) for p in with_blanks} == {0, 1, 2}
     rng = np.random.default_rng(0)
     for h, w in [(1, 1), (1, 6), (6, 1), (2, 5)]:
         p = random_small(rng, h, w)

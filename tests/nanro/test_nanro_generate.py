@@ -112,3 +112,26 @@ def test_partition_board_finds_an_answer_or_proves_none():
         assert (m is None) == (n == 0)
         if m is not None:
             assert check(p, answer_from_mask(p, m)) == []
+
+
+@pytest.mark.parametrize("g", ["block", "reach", "probe"])
+def test_generate_with_printed_blanks(g):
+    p, a = generate(6, 6, seed=4, grade=g, blanks=0.6)
+    assert p.blanks and fast_grade(p) == g == grade(SPEC, p)
+    assert check(p, a) == [] and not (a.values[sorted(p.blanks)] > 0).any()
+    assert brute.count_solutions(p, 2).count == 1
+    entry = {"id": "x", "size": [6, 6], "clues": p.to_json(), "answer": a.to_json(),
+             "grade": g, "seed": 4}
+    assert banks.verify_entry(SPEC, entry) is None      # every clue and blank load-bearing
+    q, _ = generate(6, 6, seed=4, grade=g)              # the option off: no blanks
+    assert not q.blanks
+    with pytest.raises(ValueError):
+        generate(6, 6, seed=4, blanks=1.5)
+
+
+def test_bank_check_names_a_spare_blank():
+    p, a = generate(5, 5, seed=2, grade="reach")
+    extra = next(c for c in range(25) if a.values[c] == 0)
+    q = p.with_givens(p.clues, blanks={extra})
+    entry = {"clues": q.to_json(), "answer": a.to_json(), "grade": "reach"}
+    assert "blank" in SPEC.verify_extra(entry, q, a)

@@ -6,7 +6,7 @@ import pytest
 
 from puzzlekit.core.search import count_solutions
 from puzzlekit.nanro import (LADDER, NAMES, SPEC, Puzzle, brute, generate, initial_state,
-                             propagate, random_partition, search)
+                             propagate, random_partition, sat, search)
 from puzzlekit.nanro.generate import random_answer
 
 
@@ -50,6 +50,21 @@ def test_reach_numbers_a_cut_vertex_and_kills_the_unreachable():
     assert _fix(p, "reach")[0].contradiction
 
 
+def test_a_printed_blank_is_written_in_and_read_by_the_rungs():
+    p = Puzzle.make([[0, 0]], blanks={0})
+    s = initial_state(p)
+    assert s.cell[0].tolist() == [True, False] and s.cell[1].tolist() == [True, True]
+    res, s = _fix(p, "count")                # the region needs a number: the other cell
+    assert res.solved and s.cell[1].tolist() == [False, True]
+    # a blank that the only answer would number: contradiction, and no answer anywhere
+    q = Puzzle.make([[0, 0, 1]], clues={2: 1}, blanks={1})
+    assert _fix(q, "reach")[0].contradiction
+    assert brute.count_solutions(q, 2).count == 0 == sat.count_solutions(q, 2).count
+    # a blank and a clue on one cell (only by hand): the state is dead at once
+    bad = Puzzle(1, 2, np.zeros(2, np.int32), {0: 1}, frozenset(), {}, frozenset({0}))
+    assert initial_state(bad).dead()
+
+
 def test_probe_finishes_what_reach_cannot():
     p, a = generate(5, 5, seed=11, grade="probe")
     assert _fix(p, "reach")[0].status == "stable"
@@ -68,7 +83,8 @@ def _random_case(rng, h, w):
     clues = {int(c): int(counts[p.regions[c]]) for c in cells if rng.random() < 0.6}
     marks = {int(c) for c in cells if int(c) not in clues}
     hints = {int(r): int(counts[r]) for r in range(p.k) if counts[r] and rng.random() < 0.15}
-    return p.with_givens(clues, marks, hints)
+    blanks = [int(c) for c in np.flatnonzero(~mask) if rng.random() < 0.3]
+    return p.with_givens(clues, marks, hints, blanks)
 
 
 def _bits_of(p, mask):
@@ -121,3 +137,20 @@ def test_search_counts_at_every_level_agree(level):
         n_brute = brute.count_solutions(p, limit=50).count
         core = count_solutions(initial_state(p), LADDER, SPEC.accept(p), level, limit=50)
         assert core.count == n_brute == search(p, level, 50)[0]
+
+
+def test_three_engines_agree_on_boards_with_printed_blanks():
+    from puzzlekit.nanro import random_small
+    rng = np.random.default_rng(21)
+    seen, tried = set(), 0
+    while tried < 40:
+        p = random_small(rng, int(rng.integers(2, 6)), int(rng.integers(2, 6)))
+        if not p.blanks:
+            continue
+        tried += 1
+        b, c = brute.count_solutions(p, 3), sat.count_solutions(p, 3)
+        core = count_solutions(initial_state(p), LADDER, SPEC.accept(p), "probe", limit=3)
+        assert not b.capped and not c.capped and not core.capped
+        assert b.count == c.count == core.count == search(p, "reach", 3)[0]
+        seen.add(min(b.count, 2))
+    assert seen == {0, 1, 2}

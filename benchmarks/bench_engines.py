@@ -1,0 +1,94 @@
+"""Three engines, timed on the same boards (not a test).
+
+    python benchmarks/bench_engines.py [--genres nanro magnets] [--sizes 6 8 ... 20]
+                                       [--per-size 3] [--time-limit 60] [--no-sweep]
+
+For every built genre with a CP-SAT model: the uniqueness proof (count to 2)
+of every bank board by the ladder's search, the raw engine and CP-SAT, then a
+size sweep (dense and sparse boards from 6x6 to 20x20) by the ladder and
+CP-SAT.  Prints per-genre median and worst ratios (CP-SAT time over ladder
+time; above 1, the ladder is faster) and writes everything to
+``benchmarks/results/engines.json``, which the book's Performance page quotes.
+"""
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import puzzlekit  # noqa: E402
+from puzzlekit.core import banks, perf  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "results" / "engines.json"
+
+
+def _built():
+    out = []
+    for g in puzzlekit.GENRES:
+        try:
+            sp = puzzlekit.spec(g)
+        except ValueError:
+            continue
+        if sp.sat_count is not None:
+            out.append(g)
+    return out
+
+
+def bank_run(sp, time_limit):
+    entries = banks.load(sp.name)
+    ps = [sp.Puzzle.from_json(e["clues"]) for e in entries]
+    df = perf.prove(sp, ps, [e["id"] for e in entries], time_limit=time_limit)
+    return df
+
+
+def _fmt(s):
+    return " ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in s.items())
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--genres", nargs="*", default=None)
+    ap.add_argument("--sizes", nargs="*", type=int, default=[6, 8, 10, 12, 14, 16, 18, 20])
+    ap.add_argument("--per-size", type=int, default=3)
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--no-sweep", action="store_true")
+    a = ap.parse_args(argv)
+    genres = a.genres or _built()
+    report = {"machine": platform.processor() or platform.machine(), "python": platform.python_version(),
+              "when": time.strftime("%Y-%m-%d"), "time_limit": a.time_limit, "genres": {}}
+    if OUT.exists():
+        report["genres"] = json.loads(OUT.read_text()).get("genres", {})
+    for g in genres:
+        sp = puzzlekit.spec(g)
+        t0 = time.perf_counter()
+        bank = bank_run(sp, a.time_limit)
+        s = perf.summary(bank)
+        print(f"{g:10s} bank: {_fmt(s)}  ({time.perf_counter() - t0:.0f} s)", flush=True)
+        entry = {"bank": bank.to_dict(orient="records"), "bank summary": s}
+        if not a.no_sweep:
+            t0 = time.perf_counter()
+            sw = perf.sweep(sp, a.sizes, a.per_size, time_limit=a.time_limit, warm=False)
+            med = (sw.groupby(["size", "density", "engine"])["seconds"].median()
+                   .unstack("engine"))
+            med["sat / ladder"] = med["sat"] / med["ladder"]
+            print(med.round(4).to_string(), flush=True)
+            capped = sw[sw.status == "capped"].groupby(["engine"]).size().to_dict()
+            print(f"{g:10s} sweep: capped runs {capped or 0}  ({time.perf_counter() - t0:.0f} s)",
+                  flush=True)
+            entry["sweep"] = sw.to_dict(orient="records")
+            entry["sweep sizes"] = a.sizes
+            entry["sweep per size"] = a.per_size
+        report["genres"][g] = entry
+        OUT.parent.mkdir(exist_ok=True)
+        OUT.write_text(json.dumps(report, indent=0, default=lambda x: x.item()
+                                  if isinstance(x, np.generic) else str(x)))
+    print(f"wrote {OUT}")
+
+
+if __name__ == "__main__":
+    main()

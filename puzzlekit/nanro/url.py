@@ -1,0 +1,98 @@
+"""Nanro boards as puzz.link URLs (``https://puzz.link/p?nanro/W/H/<body>``).
+
+The body holds the walls that cut the board into regions, then one entry per
+cell in reading order: a number (the cell is numbered and its region counts
+to it), ``.`` (the cell is numbered, its value not printed: a mark here), or
+a run of empty cells.  Nanro has no flags.
+
+The format has no token for a printed blank nor for a region's count printed
+without a cell, so :func:`encode` refuses boards with ``blanks`` or ``hints``
+(their JSON keeps them).  :func:`encode` writes what puzz.link's own encoder
+writes: a wall exactly between cells of different regions.  :func:`decode`
+refuses a number that is 0 or larger than its region, and any character the
+format does not define.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, make_url, parse_url,
+                           regions_from_walls, walls_from_regions, write_border, write_number16)
+from .model import MAX_CELLS, Puzzle
+
+__all__ = ["decode", "encode", "PID"]
+
+PID = "nanro"
+
+
+def decode(url: str) -> Puzzle:
+    """The board of a puzz.link Nanro URL; a malformed one raises a one-line
+    :class:`~puzzlekit.io.puzzlink.PuzzlinkError`.
+
+    >>> p = decode("https://puzz.link/p?nanro/4/4/6r0s1oi13n1h")
+    >>> p.k, sorted(p.clues.items())
+    (5, [(3, 1), (4, 3), (13, 1)])
+    >>> sorted(decode("https://puzz.link/p?nanro/2/1/0.g").marks)
+    [0]
+    """
+    u = parse_url(url, max_cells=MAX_CELLS)
+    if u.pid != PID:
+        raise PuzzlinkError(f"not a nanro URL: the genre id is {u.pid!r}")
+    if u.variant:
+        raise PuzzlinkError(f"nanro URL: the variant {u.variant[:10]!r} is not supported")
+    if u.flags:
+        raise PuzzlinkError(f"nanro URL: Nanro has no flags, got {u.flags[:10]!r}")
+    w, h = u.w, u.h
+    rd = Reader(u.body, "nanro URL")
+    need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
+    if len(rd.rest) < need:
+        raise PuzzlinkError(f"nanro URL: the body ends inside the walls ({len(rd.rest)} of "
+                            f"{need} characters): truncated?")
+    right, below = rd.border(w, h)
+    values = rd.number16(w * h)
+    rd.end()
+    lab = regions_from_walls(right, below)
+    sizes = np.bincount(lab.ravel())
+    clues, marks = {}, set()
+    for c, v in enumerate(values):
+        if v is None:
+            continue
+        if v == QUESTION:
+            marks.add(c)
+            continue
+        s = int(sizes[lab.flat[c]])
+        if not 1 <= v <= s:
+            raise PuzzlinkError(f"nanro URL: the number {v} at ({c // w},{c % w}) is out of "
+                                f"range 1..{s} (its region's size)")
+        clues[c] = v
+    return Puzzle.make(lab, clues, marks)
+
+
+def encode(puzzle: Puzzle) -> str:
+    """The canonical puzz.link URL of a board (what puzz.link's encoder writes).
+
+    >>> encode(decode("https://puzz.link/p?nanro/4/4/6r0s1oi13n1h"))
+    'https://puzz.link/p?nanro/4/4/6r0s1oi13n1h'
+    """
+    h, w = puzzle.h, puzzle.w
+    if puzzle.blanks:
+        raise PuzzlinkError("puzz.link's Nanro URL cannot express printed blanks "
+                            f"({len(puzzle.blanks)} on this board); keep it as JSON")
+    if puzzle.hints:
+        raise PuzzlinkError("puzz.link's Nanro URL cannot express region hints "
+                            f"({len(puzzle.hints)} on this board); keep it as JSON")
+    lab = np.asarray(puzzle.regions).reshape(h, w)
+    right, below = walls_from_regions(lab)
+    pieces = regions_from_walls(right, below)
+    if int(pieces.max()) + 1 != puzzle.k:
+        split = next(r for r in range(puzzle.k)
+                     if len(np.unique(pieces[lab == r])) > 1)
+        first = int(np.flatnonzero(lab.ravel() == split)[0])
+        raise PuzzlinkError(f"the region at ({first // w},{first % w}) is not connected; a "
+                            "puzz.link URL draws regions with walls, so each must be one piece")
+    values = [None] * (h * w)
+    for c in puzzle.marks:
+        values[c] = QUESTION
+    for c, v in puzzle.clues.items():
+        values[c] = int(v)
+    return make_url(PID, w, h, write_border(right, below) + write_number16(values))
