@@ -206,3 +206,86 @@ def test_every_bank_board_is_unique_under_cp_sat(genre):
         r = sp.sat_count(sp.Puzzle.from_json(e["clues"]), 2)
         assert r.status == "unique", (e["id"], r)
         assert r.solutions[0].to_json() == e["answer"], e["id"]
+
+
+URL_GENRES = [g for g in BUILT if puzzlekit.spec(g).url_decode is not None]
+
+
+@pytest.mark.parametrize("genre", URL_GENRES)
+def test_bank_boards_round_trip_through_urls(genre):
+    sp = puzzlekit.spec(genre)
+    for e in banks.load(genre):
+        p = sp.Puzzle.from_json(e["clues"])
+        u = sp.url_encode(p)
+        assert sp.url_decode(u) == p and sp.url_encode(sp.url_decode(u)) == u, e["id"]
+
+
+@pytest.mark.parametrize("genre", URL_GENRES)
+def test_random_boards_round_trip_through_urls(genre):
+    """Every random small board a URL can express comes back the same; the
+    others are refused in one line."""
+    seen = {"round trips": 0, "refused": 0}
+
+    @settings(max_examples=200, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @given(**SMALL)
+    def run(h, w, seed):
+        sp, p = _small_board(genre, h, w, seed)
+        try:
+            u = sp.url_encode(p)
+        except ValueError as exc:
+            assert len(str(exc).splitlines()) == 1
+            seen["refused"] += 1
+            return
+        assert sp.url_decode(u) == p and sp.url_encode(sp.url_decode(u)) == u
+        seen["round trips"] += 1
+
+    run()
+    assert seen["round trips"] >= 100, seen
+
+
+def _cli(*argv):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "puzzlekit", *map(str, argv)],
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("genre", URL_GENRES)
+def test_cli_reads_and_writes_urls(genre, tmp_path):
+    sp = puzzlekit.spec(genre)
+    e = banks.load(genre)[0]
+    url = sp.url_encode(sp.Puzzle.from_json(e["clues"]))
+    r = _cli("solve", genre, url, "--count", "2", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["count"] == 1, r.stderr
+    assert json.loads(r.stdout)["solutions"] == [e["answer"]]
+    a = tmp_path / "a.json"
+    a.write_text(json.dumps(e["answer"]))
+    assert _cli("check", genre, url, a).returncode == 0
+    for cmd, out in (("draw", tmp_path / "b.svg"), ("step", tmp_path / "s.html")):
+        r = _cli(cmd, genre, url, "-o", out)
+        assert r.returncode == 0 and out.stat().st_size > 1000, r.stderr
+    r = _cli("generate", genre, "--size", "5x5", "--seed", "4", "--url")
+    assert r.returncode == 0, r.stderr
+    g = json.loads(_cli("generate", genre, "--size", "5x5", "--seed", "4", "--json").stdout)
+    assert sp.url_decode(r.stdout.strip()) == sp.Puzzle.from_json(g["clues"])
+    r = _cli("bank", genre, "--urls")
+    urls = r.stdout.split()
+    assert r.returncode == 0 and len(urls) == len(banks.load(genre))
+    assert [sp.url_decode(u) for u in urls] == [sp.Puzzle.from_json(x["clues"])
+                                               for x in banks.load(genre)]
+
+
+@pytest.mark.parametrize("genre", URL_GENRES)
+def test_cli_refuses_broken_urls_in_one_line(genre):
+    sp = puzzlekit.spec(genre)
+    url = sp.url_encode(sp.Puzzle.from_json(banks.load(genre)[0]["clues"]))
+    other = next(g for g in GENRES_WITH_PID if g != genre)
+    for bad in (url[: url.rindex("/") + 3], url + "!~", url.replace(f"?{genre}/", f"?{other}/"),
+                url.replace("/6/6/", "/0/6/"), "https://puzz.link/p?" + genre + "/99999/99999/"):
+        r = _cli("solve", genre, bad)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, (bad, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1, (bad, r.stderr)
+
+
+GENRES_WITH_PID = ("nanro", "magnets", "cojun", "numlin")

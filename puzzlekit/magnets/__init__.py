@@ -16,7 +16,10 @@ __all__ = ["SPEC", "LADDER", "Puzzle", "Answer", "check", "RULES", "initial_stat
 
 
 def _generate(h, w, seed=None, grade=None):
-    return generate.generate(h, w, seed=seed, grade=grade)
+    """A board of any shape: an odd area leaves a cell or two empty, as real
+    puzzles with an odd area do."""
+    holes = 0.0 if (h * w) % 2 == 0 else 0.5 / (h * w)
+    return generate.generate(h, w, seed=seed, grade=grade, holes=holes)
 
 
 

@@ -90,11 +90,6 @@ def test_other_hosts_and_a_trailing_slash():
         assert decode(url) == decode(EXAMPLE)
 
 
-def test_every_bank_board_round_trips():
-    for e in banks.load("magnets"):
-        p = Puzzle.from_json(e["clues"])
-        u = encode(p)
-        assert decode(u) == p and encode(decode(u)) == u
 
 
 BOARDS = dict(h=st.integers(1, 8), w=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
@@ -179,11 +174,6 @@ def test_cli_refuses_bad_urls(name, capsys):
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-def test_cli_refuses_a_bad_url_in_a_real_process():
-    r = subprocess.run([sys.executable, "-m", "puzzlekit", "solve", "magnets", BAD["anti flag"]],
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1 and "anti" in r.stderr
 
 
 def test_cli_solve_check_draw_step_on_a_url(tmp_path, capsys):
@@ -204,18 +194,4 @@ def test_cli_solve_check_draw_step_on_a_url(tmp_path, capsys):
     assert svg.stat().st_size > 1000 and html.stat().st_size > 1000
 
 
-def test_cli_generate_url_decodes_to_the_board(capsys):
-    assert cli.main(["generate", "magnets", "--size", "4x4", "--seed", "3", "--url"]) == 0
-    url = capsys.readouterr().out.strip()
-    assert cli.main(["generate", "magnets", "--size", "4x4", "--seed", "3", "--json"]) == 0
-    obj = json.loads(capsys.readouterr().out)
-    assert decode(url) == Puzzle.from_json(obj["clues"])
 
-
-def test_cli_bank_urls(capsys):
-    assert cli.main(["bank", "magnets", "--urls"]) == 0
-    urls = capsys.readouterr().out.split()
-    entries = banks.load("magnets")
-    assert len(urls) == len(entries)
-    for u, e in zip(urls, entries):
-        assert decode(u) == Puzzle.from_json(e["clues"])

@@ -111,13 +111,6 @@ def test_a_short_number_list_means_empty_cells():
     assert decode("https://puzz.link/p?nanro/4/4/6r0s1o").clues == {}
 
 
-def test_every_bank_board_round_trips():
-    entries = banks.load("nanro")
-    assert entries
-    for e in entries:
-        p = Puzzle.from_json(e["clues"])
-        u = encode(p)
-        assert decode(u) == p and encode(decode(u)) == u
 
 
 BOARDS = dict(h=st.integers(1, 8), w=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
@@ -220,11 +213,6 @@ def test_cli_refuses_bad_urls(name, capsys):
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-def test_cli_refuses_a_bad_url_in_a_real_process():
-    r = subprocess.run([sys.executable, "-m", "puzzlekit", "solve", "nanro", BAD["number too big"]],
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1 and "out of range" in r.stderr
 
 
 def test_cli_solve_check_draw_step_on_a_url(tmp_path, capsys):
@@ -267,21 +255,8 @@ def test_cli_on_a_json_board_with_printed_blanks(tmp_path, capsys):
     assert cli.main(["step", "nanro", str(f), "-o", str(tmp_path / "s.html")]) == 0
 
 
-def test_cli_generate_url_decodes_to_the_board(capsys):
-    assert cli.main(["generate", "nanro", "--size", "5x5", "--seed", "3", "--url"]) == 0
-    url = capsys.readouterr().out.strip()
-    assert cli.main(["generate", "nanro", "--size", "5x5", "--seed", "3", "--json"]) == 0
-    obj = json.loads(capsys.readouterr().out)
-    assert decode(url) == Puzzle.from_json(obj["clues"])
 
 
-def test_cli_bank_urls(capsys):
-    assert cli.main(["bank", "nanro", "--urls"]) == 0
-    urls = capsys.readouterr().out.split()
-    entries = banks.load("nanro")
-    assert len(urls) == len(entries)
-    for u, e in zip(urls, entries):
-        assert decode(u) == Puzzle.from_json(e["clues"])
 
 
 def test_spec_carries_the_codec():
