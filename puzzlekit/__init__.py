@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["GENRES", "spec", "available", "__version__"]
+__all__ = ["GENRES", "spec", "available", "built", "__version__"]
 __version__ = "0.1.0"
 
 GENRES = {name: f"puzzlekit.{name}" for name in (
@@ -35,3 +35,15 @@ def spec(name: str):
     if not hasattr(mod, "SPEC"):
         raise ValueError(f"genre {name!r} is not built yet in this version of puzzlekit")
     return mod.SPEC
+
+
+def built() -> list[str]:
+    """The genres whose package is built (has a ``SPEC``), in registry order."""
+    out = []
+    for name in GENRES:
+        try:
+            spec(name)
+        except ValueError:
+            continue
+        out.append(name)
+    return out

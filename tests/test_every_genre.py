@@ -289,3 +289,45 @@ def test_cli_refuses_broken_urls_in_one_line(genre):
 
 
 GENRES_WITH_PID = ("nanro", "magnets", "cojun", "numlin")
+
+
+COMPILED = [g for g in BUILT if puzzlekit.spec(g).ladder.compiled is not None]
+
+
+@pytest.mark.parametrize("genre", COMPILED)
+def test_compiled_loop_equals_the_python_loop(genre):
+    """The one compiled loop (fixpoint, probe, search) on the genre's kernels
+    gives the Python loop's fixpoints bit for bit, and its search the same
+    counts, nodes and branch points, on random small boards."""
+    from puzzlekit.core.genre import accepts
+    from puzzlekit.core.search import count_solutions
+    sp = puzzlekit.spec(genre)
+    lad = sp.ladder
+    runs = [(i, ()) for i in range(len(lad))] + [(len(lad) - 1, (d,)) for d in range(len(lad) - 1)]
+    seen = {"boards": 0, "contradictions": 0, "solved": 0}
+
+    @settings(max_examples=120, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @given(**SMALL)
+    def run(h, w, seed):
+        _, p = _small_board(genre, h, w, seed)
+        seen["boards"] += 1
+        for lv, without in runs:
+            a, b = sp.initial_state(p), sp.initial_state(p)
+            ra = lad.fixpoint(a, lv, without)                      # Python loop
+            rb = lad.fixpoint(b, lv, without, attribute=False)     # compiled loop
+            assert ra.status == rb.status, (h, w, seed, lv, without)
+            if ra.status != "contradiction":
+                assert np.array_equal(a.bits, b.bits), (h, w, seed, lv, without)
+            seen["contradictions"] += ra.status == "contradiction"
+            seen["solved"] += ra.status == "solved"
+        for lv in (0, len(lad) - 1):
+            py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, 3000,
+                                 compiled=False)
+            co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, 3000)
+            assert (py.count, py.complete, py.capped, py.nodes, py.branch_points) == \
+                (co.count, co.complete, co.capped, co.nodes, co.branch_points), (h, w, seed, lv)
+            assert [s.bits.tolist() for s in py.solutions] == [s.bits.tolist() for s in co.solutions]
+
+    run()
+    assert seen["boards"] >= 80 and seen["contradictions"] and seen["solved"], seen

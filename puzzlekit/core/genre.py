@@ -54,14 +54,6 @@ class GenreSpec:
     random_small : ``(rng, h, w) -> puzzle``
         A random small puzzle (any clue density) that may have 0, 1 or many
         answers: the boards the generic checks run on.
-    fast_fixpoint : ``(puzzle, level, without) -> (status, state, counters)``, optional
-        A compiled fixpoint giving the same result as ``ladder.fixpoint``
-        (``level`` an index, ``without`` a tuple of indices); measurements
-        use it when present.  A copy of a spec with another ladder
-        (``dataclasses.replace(spec, ladder=...)``) must drop both fast hooks.
-    fast_count : ``(puzzle, level, limit, max_nodes) -> SearchResult``, optional
-        A compiled propagate-and-branch count giving the same counts as
-        :func:`ladder_count`; measurements use it when present.
     sat_count : ``(puzzle, limit) -> Count``, optional
         The rules as a CP-SAT model (``<genre>/sat.py``): a third engine,
         and the yardstick for speed.
@@ -93,8 +85,6 @@ class GenreSpec:
     brute_solutions: Callable | None = None
     encode: Callable | None = None
     random_small: Callable | None = None
-    fast_fixpoint: Callable | None = None
-    fast_count: Callable | None = None
     sat_count: Callable | None = None
     url_decode: Callable | None = None
     url_encode: Callable | None = None

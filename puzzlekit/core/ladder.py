@@ -17,7 +17,7 @@ import numpy as np
 from ._nb import dead_jit, live_counts_jit, solved_jit
 
 __all__ = [
-    "State", "Rung", "Ladder", "Step", "FixpointResult",
+    "State", "Rung", "Ladder", "Step", "FixpointResult", "Compiled",
     "CONTRADICTION", "STABLE", "CHANGED", "PROBE", "probe_rung",
 ]
 
@@ -196,14 +196,41 @@ class FixpointResult:
         return self.status == "contradiction"
 
 
+@dataclass(frozen=True)
+class Compiled:
+    """A genre's rung kernels for the one compiled loop (:mod:`._loop`).
+
+    ``apply(i, bits, data, work) -> int`` is a numba kernel running rung ``i``
+    (ladder order, probe excluded) on the flat bits: -1 contradiction, else
+    0 or 1.  ``data(puzzle)`` returns the tuple of arrays it reads (cache it
+    on the puzzle).  ``work`` names the slots of the ``work`` counter array,
+    as the rungs' Python wrappers name them; the slot after the last counts
+    probes.  ``legal(bits, data) -> bool``, optional, is the
+    genre's rules on a decided state (what its referee says); with it the
+    whole counting search runs compiled.
+    """
+
+    apply: Callable
+    data: Callable
+    work: tuple
+    legal: Callable | None = None
+
+
 class Ladder:
     """An ordered tuple of rungs, weakest first, usually ending with probe.
 
     Levels resolve by name or index (:meth:`level`); the same list yields CLI
-    choices, grade names, stepper colours and table columns.
+    choices, grade names, stepper colours and table columns.  With
+    ``compiled`` (:class:`Compiled`), a fixpoint that needs no attribution,
+    trace or step limit runs in the one compiled loop of :mod:`._loop`,
+    bit for bit the same fixpoint as the Python loop.  ``probe_vars(puzzle)``
+    limits probe to that many leading variables (default: all of them).
     """
 
-    def __init__(self, rungs: Sequence[Rung]):
+    def __init__(self, rungs: Sequence[Rung], compiled: Compiled | None = None,
+                 probe_vars: Callable | None = None):
+        self.compiled = compiled
+        self.probe_vars = probe_vars
         self.rungs = tuple(rungs)
         names = [r.name for r in self.rungs]
         if len(set(names)) != len(names):
@@ -249,7 +276,8 @@ class Ladder:
 
     # -- the fixpoint -------------------------------------------------------
     def fixpoint(self, state: State, level=None, without: Iterable = (),
-                 trace: bool = False, max_steps: int | None = None) -> FixpointResult:
+                 trace: bool = False, max_steps: int | None = None,
+                 attribute: bool = True) -> FixpointResult:
         """Run rungs ``0..level`` (minus ``without``) on ``state`` until stable.
 
         After any rung removes a bit the loop restarts from the weakest active
@@ -266,9 +294,33 @@ class Ladder:
             Record every bit-removing rung application as a :class:`Step`.
         max_steps : int, optional
             Stop (status ``"stable"``) after this many bit-removing steps.
+        attribute : bool
+            Record which rung removed each bit.  Without attribution, trace
+            or step limit, a ladder with compiled kernels runs compiled.
         """
         active = self._active(level, without)
-        return self._run(state, active, trace, max_steps, self.level(level))
+        if self.compiled is not None and not (attribute or trace or max_steps is not None):
+            return self._run_compiled(state, active, self.level(level))
+        return self._run(state, active, trace, max_steps, self.level(level), attribute)
+
+    def _run_compiled(self, state, active, level):
+        from ._loop import fixpoint_jit
+        comp = self.compiled
+        rungs = np.array([i for i in active if not self.rungs[i].is_probe], dtype=np.int64)
+        probe = any(self.rungs[i].is_probe for i in active)
+        nw = len(comp.work)
+        work = np.zeros(nw + 1, dtype=np.int64)
+        pv = state.n_vars if self.probe_vars is None else self.probe_vars(state.puzzle)
+        if state.dead():
+            r = -1
+        else:
+            r = fixpoint_jit(comp.apply, comp.data(state.puzzle), state.bits, state.offsets,
+                             rungs, probe, pv, work, nw)
+        counters = Counter({k: int(v) for k, v in zip(tuple(comp.work) + ("probes",),
+                                                      work.tolist()) if v})
+        status = "contradiction" if r < 0 else ("solved" if state.solved() else "stable")
+        return FixpointResult(status, level, counters, Counter(),
+                              np.empty(0, dtype=np.int16), ())
 
     def _run(self, state, active, trace=False, max_steps=None, level=None, attribute=True):
         counters: Counter = Counter()
@@ -324,6 +376,8 @@ class Ladder:
         the current (already sound) state, which only narrows."""
         changed = False
         counts = state.live_counts()
+        if self.probe_vars is not None:
+            counts = counts[:self.probe_vars(state.puzzle)]
         for v in np.flatnonzero(counts > 1):
             for k in state.options(v):
                 if not state.bits[state.offsets[v] + k]:
@@ -351,7 +405,7 @@ class Ladder:
             if i in {self.level(w) for w in without}:
                 continue
             s = state.copy()
-            if self.fixpoint(s, i, without).solved:
+            if self.fixpoint(s, i, without, attribute=False).solved:
                 return self.names[i]
         return None
 

@@ -150,7 +150,7 @@ class Fix:
 
 def fix(spec: GenreSpec, puzzle, level=None, without: Iterable = ()) -> Fix:
     """The fixpoint of ``puzzle`` at ``level`` with rungs ``without`` removed
-    (memoised); uses the genre's compiled fixpoint when it has one."""
+    (memoised; in the compiled loop when the genre's ladder has kernels)."""
     lad = spec.ladder
     lvl = lad.level(level)
     drop = tuple(sorted(lad.level(w) for w in without))
@@ -158,13 +158,9 @@ def fix(spec: GenreSpec, puzzle, level=None, without: Iterable = ()) -> Fix:
     def compute():
         s0 = spec.initial_state(puzzle)
         start = int(np.count_nonzero(s0.bits))
-        if spec.fast_fixpoint is not None:
-            status, s, counters = spec.fast_fixpoint(puzzle, lvl, drop)
-            apps = {}
-        else:
-            s = s0
-            r = lad.fixpoint(s, lvl, drop)
-            status, counters, apps = r.status, dict(r.counters), dict(r.applications)
+        s = s0
+        r = lad.fixpoint(s, lvl, drop, attribute=False)
+        status, counters, apps = r.status, dict(r.counters), dict(r.applications)
         removable = max(start - s.n_vars, 1)
         live = int(np.count_nonzero(s.bits))
         decided = 100.0 * float(np.mean(s.live_counts() == 1)) if s.n_vars else 100.0
@@ -255,10 +251,7 @@ def grades(spec: GenreSpec, puzzles: Sequence, labels=None) -> pd.DataFrame:
 
 def _ladder_count(spec, p, level, limit, max_nodes):
     lvl = spec.ladder.level(level)
-    if spec.fast_count is not None:
-        run = lambda: spec.fast_count(p, lvl, limit, max_nodes)  # noqa: E731
-    else:
-        run = lambda: ladder_count(spec, p, limit, lvl, max_nodes)  # noqa: E731
+    run = lambda: ladder_count(spec, p, limit, lvl, max_nodes)  # noqa: E731
     return _memo("count", p, (spec.name, id(spec.ladder), lvl, limit, max_nodes), run)
 
 

@@ -36,7 +36,7 @@ def seconds(fn: Callable, repeat: int = 1, warm: bool = True):
 
 def _runner(spec: GenreSpec, engine: str, puzzle, level, max_nodes, time_limit):
     if engine == "ladder":
-        return lambda: ladder_count(spec, puzzle, 2, level, max_nodes, time_limit)
+        return lambda: ladder_count(spec, puzzle, 2, level, max_nodes)
     if engine == "raw":
         return lambda: spec.brute_count(puzzle, 2)
     if engine == "sat":
@@ -45,10 +45,12 @@ def _runner(spec: GenreSpec, engine: str, puzzle, level, max_nodes, time_limit):
 
 
 def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
-          engines: Sequence[str] = ENGINES, level=None, max_nodes: int = 2_000_000,
+          engines: Sequence[str] = ENGINES, level=None, max_nodes: int = 20_000,
           time_limit: float = 120.0, repeat: int = 1, warm: bool = True) -> pd.DataFrame:
-    """Time every engine's count-to-2 on every board (each engine under the
-    same ``time_limit``; the ladder also under ``max_nodes``).
+    """Time every engine's count-to-2 on every board (CP-SAT under
+    ``time_limit``, the ladder under its node budget ``max_nodes``, so that it
+    runs in the compiled loop, which has no clock; the raw engine under its
+    own node cap).
 
     ``warm=False`` skips the untimed warm-up call (for long runs, once the
     kernels are compiled).  Columns: ``board``, ``engine``, ``seconds``,
@@ -99,9 +101,79 @@ def sweep(spec: GenreSpec, sizes: Sequence[int], per_size: int,
     for n in sizes:
         for d in densities:
             rng = np.random.default_rng([seed, n, len(d)])
-            ps = [spec.sweep_board(rng, n, d) for _ in range(per_size)]
+            ps = []
+            for _ in range(per_size):
+                try:
+                    ps.append(spec.sweep_board(rng, n, d))
+                except ValueError:         # the generator found no board in its tries
+                    continue
             df = prove(spec, ps, [f"{n}x{n} {d} #{i}" for i in range(per_size)], engines, **kw)
             df.insert(0, "density", d)
             df.insert(0, "size", n)
             parts.append(df)
     return pd.concat(parts, ignore_index=True)
+
+
+# ------------------------------------------------------------------ the book's page
+RESULTS = "benchmarks/results/engines.json"
+
+
+def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """What the Performance page measures live: a sample of bank boards
+    (every engine) and a small size sweep (ladder and CP-SAT), sized by scale."""
+    from . import banks, scales
+    k = scales.pick(scale, smoke=2, book=8, article=10 ** 6)
+    sizes = scales.pick(scale, smoke=(6,), book=(6, 10, 14), article=(6, 8, 10, 12, 14, 16, 18, 20))
+    per = scales.pick(scale, smoke=1, book=1, article=3)
+    entries = banks.load(spec.name)
+    idx = np.random.default_rng(seed).permutation(len(entries))[:k]
+    chosen = [entries[i] for i in sorted(idx)]
+    bank = prove(spec, [spec.Puzzle.from_json(e["clues"]) for e in chosen],
+                 [e["id"] for e in chosen], time_limit=30.0)
+    sw = (sweep(spec, sizes, per, time_limit=scales.pick(scale, smoke=5.0, book=20.0,
+                                                          article=60.0), warm=False)
+          if spec.sweep_board is not None else pd.DataFrame())
+    return bank, sw
+
+
+def load_results(root=None) -> dict:
+    """The full benchmark run's results (``benchmarks/bench_engines.py``), or {}."""
+    import json
+    from pathlib import Path
+    p = Path(root or Path(__file__).resolve().parents[2]) / RESULTS
+    return json.loads(p.read_text()) if p.exists() else {}
+
+
+def sweep_medians(sw: pd.DataFrame) -> pd.DataFrame:
+    """Median seconds per size, density and engine, with the CP-SAT / ladder ratio."""
+    med = sw.groupby(["size", "density", "engine"])["seconds"].median().unstack("engine")
+    if "sat" in med.columns and "ladder" in med.columns:
+        med["sat / ladder"] = med["sat"] / med["ladder"]
+    return med
+
+
+def plot_sweep(sweeps: dict, ax=None, title: str = "Time against board size"):
+    """Median seconds against size, log scale: ladder solid, CP-SAT dashed, one
+    colour per genre and marker per density."""
+    import matplotlib.pyplot as plt
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4.2))
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for k, (genre, sw) in enumerate(sweeps.items()):
+        if sw is None or not len(sw):
+            continue
+        med = sweep_medians(sw)
+        for density, marker in (("dense", "o"), ("sparse", "s")):
+            if density not in med.index.get_level_values("density"):
+                continue
+            part = med.xs(density, level="density")
+            for eng, ls in (("ladder", "-"), ("sat", "--")):
+                if eng in part.columns:
+                    ax.plot(part.index, part[eng], ls, marker=marker, color=colours[k % 10],
+                            label=f"{genre} {density} {'ladder' if eng == 'ladder' else 'CP-SAT'}")
+    ax.set_yscale("log")
+    ax.set_xlabel("board side n (n x n)")
+    ax.set_ylabel("seconds to prove (count to 2), median")
+    ax.set_title(title)
+    ax.legend(fontsize=7, ncol=2)
+    return ax

@@ -17,7 +17,9 @@ import numpy as np
 
 from .ladder import Ladder, State
 
-__all__ = ["Count", "SearchResult", "SolveResult", "count_solutions", "solve"]
+__all__ = ["Count", "SearchResult", "SolveResult", "count_solutions", "solve", "KEEP"]
+
+KEEP = 10      # answers ``solve`` hands back, however many it counts
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,8 @@ class SearchResult:
 
 def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool],
                     level=None, limit: int = 2, max_nodes: int | None = None,
-                    keep: int | None = None, time_limit: float | None = None) -> SearchResult:
+                    keep: int | None = None, time_limit: float | None = None,
+                    order=None, first=None, without=(), compiled: bool = True) -> SearchResult:
     """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
 
     Parameters
@@ -121,6 +124,19 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     time_limit : float, optional
         Seconds; checked between nodes, reaching it sets ``capped`` like the
         node budget (a single long fixpoint is not interrupted).
+    order : sequence of int, optional
+        Variables to branch on first, in this order (the first undecided one
+        wins); after them, the undecided variable with fewest live values.
+    first : sequence of int, optional
+        Per variable, the value tried first (-1: values in their order).
+    without : rungs left out at every node (ablation).
+    compiled : bool
+        Allow the compiled loop (``False`` forces the Python loop, which
+        the tests use as the reference).
+
+    A ladder with compiled kernels and a compiled ``legal`` test runs the
+    whole search in the one compiled loop (same nodes, same counts), unless a
+    ``time_limit`` is asked for.
 
     Examples
     --------
@@ -132,7 +148,14 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     """
     keep = limit if keep is None else keep
     lvl = ladder.level(level)
+    comp = ladder.compiled
+    if compiled and comp is not None and comp.legal is not None and time_limit is None:
+        return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    rank = None
+    if order is not None and len(order):
+        rank = np.full(state.n_vars, len(order), dtype=np.int64)
+        rank[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
     # Depth-first, one child at a time: a frame is (parent, variable, options,
     # next option), so memory is one state per level of depth, never one per
     # pending child.
@@ -160,7 +183,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
             break
         s, pending = pending, None
         nodes += 1
-        res = ladder.fixpoint(s, lvl)
+        res = ladder.fixpoint(s, lvl, without, attribute=not compiled)
         counters.update(res.counters)
         if res.contradiction:
             continue
@@ -172,14 +195,52 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                     sols.append(s)
             continue
         open_vars = np.flatnonzero(counts > 1)
-        v = open_vars[np.argmin(counts[open_vars])]
+        if rank is not None and rank[open_vars].min() < len(order):
+            v = open_vars[np.argmin(rank[open_vars])]
+        else:
+            v = open_vars[np.argmin(counts[open_vars])]
         branch_points += 1
-        frames.append([s, v, s.options(v), 0])
+        opts = s.options(v)
+        if first is not None and first[v] >= 0 and first[v] in opts:
+            opts = np.concatenate([[first[v]], opts[opts != first[v]]])
+        frames.append([s, v, opts, 0])
     while frames and frames[-1][3] >= len(frames[-1][2]):
         frames.pop()                     # exhausted frames hold nothing unexplored
     complete = pending is None and not frames and not capped
     return SearchResult(found, complete, capped, nodes, branch_points, limit,
                         tuple(sols), counters)
+
+
+def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without):
+    """count_solutions in the one compiled loop (the genre's ``legal`` kernel
+    stands in for ``accept``)."""
+    from ._loop import search_jit
+    comp = ladder.compiled
+    active = ladder._active(lvl, without)
+    rungs = np.array([i for i in active if not ladder.rungs[i].is_probe], dtype=np.int64)
+    probe = any(ladder.rungs[i].is_probe for i in active)
+    nw = len(comp.work)
+    work = np.zeros(nw + 1, dtype=np.int64)
+    pv = state.n_vars if ladder.probe_vars is None else ladder.probe_vars(state.puzzle)
+    order = np.zeros(0, np.int64) if order is None else np.ascontiguousarray(order, np.int64)
+    firsts = (np.full(state.n_vars, -1, np.int64) if first is None
+              else np.ascontiguousarray(first, np.int64))
+    sols = np.zeros((max(keep, 0), state.bits.size), dtype=np.bool_)
+    cap = np.iinfo(np.int64).max if max_nodes is None else int(max_nodes)
+    if state.dead():
+        return SearchResult(0, True, False, 1, 0, limit, (), Counter())
+    found, nodes, capped, bp, done = search_jit(
+        comp.apply, comp.legal, comp.data(state.puzzle), state.bits.copy(), state.offsets,
+        rungs, probe, pv, work, nw, order, firsts, int(limit), cap, int(keep), sols)
+    out = []
+    for i in range(min(found, keep)):
+        s = state.copy()
+        s.load(sols[i])
+        out.append(s)
+    counters = Counter({k: int(v) for k, v in zip(tuple(comp.work) + ("probes",),
+                                                  work.tolist()) if v})
+    return SearchResult(int(found), bool(done) and not capped, bool(capped), int(nodes),
+                        int(bp), limit, tuple(out), counters)
 
 
 @dataclass(frozen=True)
@@ -204,7 +265,8 @@ class SolveResult:
 
 def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=None,
           count: int | None = None, max_nodes: int | None = 200_000) -> SolveResult:
-    """Fixpoint at ``level``; then, if ``count`` is given, count up to it."""
+    """Fixpoint at ``level``; then, if ``count`` is given, count up to it
+    (keeping at most :data:`KEEP` of the answers)."""
     lvl = ladder.level(level)
     s = state.copy()
     fp = ladder.fixpoint(s, lvl)
@@ -214,6 +276,7 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
         status = "contradiction"
     if count is None:
         return SolveResult(status, ladder.names[lvl], grade, fp.counters, s)
-    sr = count_solutions(state, ladder, accept, lvl, limit=count, max_nodes=max_nodes)
+    sr = count_solutions(state, ladder, accept, lvl, limit=count, max_nodes=max_nodes,
+                         keep=min(count, KEEP))
     return SolveResult(sr.status, ladder.names[lvl], grade, fp.counters, s,
                        sr.count, sr.capped, sr.nodes, sr.solutions)

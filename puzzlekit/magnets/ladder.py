@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.ladder import Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
 __all__ = ["MagnetState", "initial_state", "decode", "encode", "LADDER", "pole", "count", "flux", "gac",
@@ -23,6 +23,8 @@ class MagnetState(State):
     it; a line whose bits still equal its snapshot is already consistent and is
     skipped.  Copies inherit the snapshot.
     """
+
+    __slots__ = ("cells", "snap")
 
     def _init_views(self):
         self.cells = self.bits.reshape(-1, 3)
@@ -79,6 +81,19 @@ def encode(puzzle: Puzzle, answer: Answer) -> MagnetState:
     return s
 
 
+def _fresh_snap(ln):
+    return np.full((ln.shape[0], ln.shape[1], 3), -1, dtype=np.int8)
+
+
+def compiled_data(p: Puzzle):
+    """What the compiled loop reads: :func:`kernel_arrays` and one line
+    snapshot shared by every state of one fixpoint or search.  A snapshot
+    certifies that exactly those domains of a line are consistent, whatever
+    state they come from, so sharing it across probe trials is exact."""
+    arr = kernel_arrays(p)
+    return arr + (_fresh_snap(arr[2]),)
+
+
 def kernel_arrays(p: Puzzle):
     """Arrays the kernels read, built once per puzzle."""
     if not hasattr(p, "_karr"):
@@ -130,20 +145,13 @@ def gac(state: MagnetState, counters) -> int:
     legal assignments without enumerating them."""
     part, _, ln, ll, lp, lm, _ = kernel_arrays(state.puzzle)
     if getattr(state, "snap", None) is None:
-        state.snap = np.full((ln.shape[0], ln.shape[1], 3), -1, dtype=np.int8)
+        state.snap = _fresh_snap(ln)
     r, work, lines = _gac_jit(state.cells, part, ln, ll, lp, lm, state.snap)
     counters["line assignments"] += int(work)
     counters["open lines enumerated"] += int(lines)
     return int(r)
 
 
-LADDER = Ladder([
-    Rung("pole", pole, "#7f7f7f", "domino coupling; a pinned pole erases that pole next door"),
-    Rung("count", count, "#1f77b4", "per-sign census of each clue over its whole line"),
-    Rung("flux", flux, "#2ca02c", "signed sum over crossing cells: bounds and parity"),
-    Rung("gac", gac, "#9467bd", "every line solved exactly; unsupported values removed"),
-    probe_rung("#d62728"),
-])
 
 
 # ---------------------------------------------------------------- kernels
@@ -410,3 +418,70 @@ def _sign_bounds(cells, c):
             if sg > mx:
                 mx = sg
     return mn, mx
+
+
+@njit(cache=True)
+def _apply_jit(i, bits, data, work):
+    """Rung ``i`` for the core's compiled loop (``data`` is :func:`kernel_arrays`)."""
+    part, nb, ln, ll, lp, lm, cr, snap = data
+    cells = bits.reshape((bits.size // 3, 3))
+    if i == 0:
+        r, w = _pole_jit(cells, part, nb)
+        work[0] += w
+    elif i == 1:
+        r, w = _count_jit(cells, ln, ll, lp, lm)
+        work[1] += w
+    elif i == 2:
+        r, w = _flux_jit(cells, ln, ll, lp, lm, cr)
+        work[2] += w
+    else:
+        r, w, lines = _gac_jit(cells, part, ln, ll, lp, lm, snap)
+        work[3] += w
+        work[4] += lines
+    return r
+
+
+@njit(cache=True)
+def _legal_jit(bits, data):
+    """The rules on a decided state: dominoes, untouching poles, margins
+    (empty cells and given poles are fixed in the initial state)."""
+    part, nb, ln, ll, lp, lm, cr, snap = data
+    n = bits.size // 3
+    val = np.empty(n, np.int64)
+    for c in range(n):
+        val[c] = 0 if bits[3 * c] else (1 if bits[3 * c + 1] else 2)
+    for c in range(n):
+        p = part[c]
+        if p < 0:
+            if val[c] != 2:
+                return False
+        elif (val[c] == 2) != (val[p] == 2) or (val[c] < 2 and val[c] == val[p]):
+            return False
+        for d in range(nb.shape[1]):
+            m = nb[c, d]
+            if m >= 0 and val[c] < 2 and val[c] == val[m]:
+                return False
+    for l in range(ln.shape[0]):
+        plus = 0
+        minus = 0
+        for i in range(ll[l]):
+            v = val[ln[l, i]]
+            if v == 0:
+                plus += 1
+            elif v == 1:
+                minus += 1
+        if (lp[l] >= 0 and plus != lp[l]) or (lm[l] >= 0 and minus != lm[l]):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- the ladder
+LADDER = Ladder([
+    Rung("pole", pole, "#7f7f7f", "domino coupling; a pinned pole erases that pole next door"),
+    Rung("count", count, "#1f77b4", "per-sign census of each clue over its whole line"),
+    Rung("flux", flux, "#2ca02c", "signed sum over crossing cells: bounds and parity"),
+    Rung("gac", gac, "#9467bd", "every line solved exactly; unsupported values removed"),
+    probe_rung("#d62728"),
+], compiled=Compiled(apply=_apply_jit, data=compiled_data, legal=_legal_jit,
+                     work=("pole scans", "census checks", "flux sums", "line assignments",
+                           "open lines enumerated")))

@@ -68,5 +68,5 @@ SPEC = GenreSpec(
     draw=draw, draw_state=draw_state, article="puzzlekit.nanro.article",
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, fast_fixpoint=fast_fixpoint, fast_count=fast_count,
+    random_small=random_small,
     sat_count=_sat_count, sweep_board=_gen.sweep_board, url_decode=url.decode, url_encode=url.encode)

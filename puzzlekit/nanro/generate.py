@@ -264,7 +264,7 @@ def sweep_board(rng, n: int, density: str) -> Puzzle:
     """An ``n`` x ``n`` board for timing sweeps: a random partition and legal
     answer with every number printed (``dense``) or each with probability
     1/2 (``sparse``), uniqueness not asked for."""
-    p, mask = random_board(n, n, rng)
+    p, mask = random_board(n, n, rng, tries=200)
     return print_numbers(p, mask, 1.0 if density == "dense" else 0.5, rng)
 
 

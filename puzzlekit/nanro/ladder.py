@@ -1,6 +1,8 @@
 """Nanro's rung ladder: one {blank, numbered} variable per cell plus one label
 variable per region (values 1..size), narrowed by count, block, clash, reach
-and probe.  A fused numba fixpoint and search serve the measurements."""
+and probe.  The rung kernels run in the core's one compiled loop (fixpoint,
+probe and counting search); ``propagate``, ``search`` and friends are thin
+views of it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,12 +11,12 @@ import numpy as np
 from numba import njit
 
 from ..core.graph import _components_jit
-from ..core.ladder import Ladder, Rung, State, probe_rung
-from ..core.search import SearchResult
+from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.search import SearchResult, count_solutions
 
 __all__ = ["NanroState", "LADDER", "NAMES", "Geometry", "geometry", "initial_state",
            "decode_mask", "encode", "propagate", "fast_fixpoint", "fast_grade", "search",
-           "fast_count", "active_mask", "WORK"]
+           "fast_count", "active_mask", "WORK", "CELLS_ONLY"]
 
 NAMES = ("count", "block", "clash", "reach", "probe")
 WORK = ("count scans", "block scans", "clash scans", "reach searches", "cut tests", "probes")
@@ -122,7 +124,7 @@ def active_mask(level=None, without=()) -> np.ndarray:
 
 
 def propagate(puzzle, level=None, without=(), state=None, cells_only=False):
-    """Fused fixpoint (same result as ``LADDER.fixpoint``); returns
+    """The compiled fixpoint (the same as ``LADDER.fixpoint``); returns
     ``(status, state)`` with status ``solved`` / ``stable`` / ``contradiction``.
     ``cells_only`` makes probe assume cell values only, never region labels."""
     status, s, _ = fast_fixpoint(puzzle, level, without, state, cells_only)
@@ -130,8 +132,9 @@ def propagate(puzzle, level=None, without=(), state=None, cells_only=False):
 
 
 def fast_fixpoint(puzzle, level=None, without=(), state=None, cells_only=False):
-    """The fused fixpoint with its work: ``(status, state, counters)``, the
-    counters named as the core ladder names them (zeros left out).
+    """The compiled fixpoint with its work: ``(status, state, counters)``, the
+    counters named as the rungs name them (zeros left out).  ``cells_only``
+    makes probe assume cell values only, never region labels.
 
     >>> from puzzlekit.nanro.model import Puzzle
     >>> st, s, work = fast_fixpoint(Puzzle.make([[0, 0], [1, 1]], clues={0: 2}), "count")
@@ -139,20 +142,13 @@ def fast_fixpoint(puzzle, level=None, without=(), state=None, cells_only=False):
     ('stable', 4)
     """
     s = initial_state(puzzle) if state is None else state
-    g = geometry(puzzle)
-    work = np.zeros(len(WORK), np.int64)
-    if s.dead():
-        return "contradiction", s, {}
-    pv = g.n if cells_only else len(g.offsets) - 1
-    r = _fix_jit(s.bits, *g.args(), active_mask(level, without), work, pv)
-    counters = {k: int(v) for k, v in zip(WORK, work.tolist()) if v}
-    if r < 0 or s.dead():
-        return "contradiction", s, counters
-    return ("solved" if s.solved() else "stable"), s, counters
+    lad = CELLS_ONLY if cells_only else LADDER
+    r = lad.fixpoint(s, LADDER.level(level), without, attribute=False)
+    return r.status, s, dict(r.counters)
 
 
 def fast_grade(puzzle, without=()):
-    """Weakest finishing level by the fused fixpoint (None if none finishes)."""
+    """Weakest finishing level by the compiled fixpoint (None if none finishes)."""
     for i, name in enumerate(NAMES):
         if i in {LADDER.level(x) for x in without}:
             continue
@@ -163,7 +159,7 @@ def fast_grade(puzzle, without=()):
 
 def search(puzzle, level="reach", limit=2, max_nodes=200_000, order=None, valfirst=None,
            without=()):
-    """Propagate-and-branch count in numba: ``(count, nodes, capped, mask)``.
+    """The core's compiled counting search: ``(count, nodes, capped, mask)``.
 
     Branches on the first undecided cell of ``order`` trying ``valfirst[c]``
     (1 numbered, 0 blank) first; ``mask`` is the first solution found.
@@ -178,39 +174,28 @@ def search(puzzle, level="reach", limit=2, max_nodes=200_000, order=None, valfir
 
 
 def fast_count(puzzle, level=None, limit=2, max_nodes=200_000) -> SearchResult:
-    """The fused search as a :class:`~puzzlekit.core.search.SearchResult`.
-
-    It branches as :func:`~puzzlekit.core.genre.ladder_count` does (the first
-    undecided cell, blank first; labels only once every cell is decided), so
-    counts, nodes and branch points are the core search's own.
+    """The core's compiled counting search (the genre's ``legal`` kernel on
+    the leaves): the first undecided cell, blank first; labels once every
+    cell is decided.
 
     >>> from puzzlekit.nanro.model import Puzzle
     >>> r = fast_count(Puzzle.make([[0, 0], [1, 1]]), "reach", limit=10)
     >>> r.count, r.complete, r.branch_points
     (4, True, 5)
     """
-    n = puzzle.h * puzzle.w
-    cnt, nodes, capped, bp, done, _ = _search(puzzle, level, limit, max_nodes, None,
-                                              np.zeros(n, np.int8), ())
-    return SearchResult(cnt, done and not capped, capped, nodes, bp, int(limit))
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes)
 
 
 def _search(puzzle, level, limit, max_nodes, order, valfirst, without):
-    g = geometry(puzzle)
     s = initial_state(puzzle)
-    n = g.n
+    n = puzzle.h * puzzle.w
     order = np.arange(n, dtype=np.int64) if order is None else np.ascontiguousarray(order, np.int64)
-    valfirst = (np.ones(n, np.int8) if valfirst is None
-                else np.ascontiguousarray(valfirst, np.int8))
-    sol = np.zeros(len(s.bits), np.bool_)
-    work = np.zeros(len(WORK), np.int64)
-    if s.dead():
-        return 0, 1, False, 0, True, np.zeros(n, np.bool_)
-    cnt, nodes, capped, bp, done = _search_jit(s.bits, *g.args(), active_mask(level, without),
-                                               work, order, valfirst, int(limit), int(max_nodes),
-                                               sol)
-    return (int(cnt), int(nodes), bool(capped), int(bp), bool(done),
-            sol[1:2 * n:2] & ~sol[0:2 * n:2])
+    first = np.full(s.n_vars, -1, np.int64)
+    first[:n] = 1 if valfirst is None else np.asarray(valfirst, np.int64)
+    r = count_solutions(s, LADDER, None, level, limit, max_nodes, keep=1, order=order,
+                        first=first, without=without)
+    mask = decode_mask(r.solutions[0]) if r.solutions else np.zeros(n, np.bool_)
+    return r.count, r.nodes, r.capped, r.branch_points, r.complete, mask
 
 
 def _rung_fn(i):
@@ -226,13 +211,6 @@ def _rung_fn(i):
     return fn
 
 
-LADDER = Ladder([
-    Rung("count", _rung_fn(0), "#1f77b4", "numbered <= label <= numbered + unknown; both saturating ends"),
-    Rung("block", _rung_fn(1), "#2ca02c", "three numbers in a 2x2 blank the fourth"),
-    Rung("clash", _rung_fn(2), "#9467bd", "equal labels may not touch across a border, both ways"),
-    Rung("reach", _rung_fn(3), "#ff7f0e", "unreachable cells blank; cut vertices of the pinned group numbered"),
-    probe_rung(),
-])
 
 
 # ---------------------------------------------------------------- kernels
@@ -438,60 +416,10 @@ def _apply_jit(i, bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, 
     return _reach_rung_jit(bits, n, nbrs, work)
 
 
-@njit(cache=True)
-def _dead(bits, offsets):
-    for v in range(len(offsets) - 1):
-        if not bits[offsets[v]:offsets[v + 1]].any():
-            return True
-    return False
 
 
-@njit(cache=True)
-def _prop_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work):
-    while True:
-        progressed = False
-        for i in range(4):
-            if not active[i]:
-                continue
-            r = _apply_jit(i, bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, work)
-            if r < 0:
-                return -1
-            if r > 0:
-                if _dead(bits, offsets):
-                    return -1
-                progressed = True
-                break
-        if not progressed:
-            return 0
 
 
-@njit(cache=True)
-def _fix_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work, pv):
-    while True:
-        if _prop_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work) < 0:
-            return -1
-        if not active[4]:
-            return 0
-        changed = False
-        for v in range(pv):
-            a, b = offsets[v], offsets[v + 1]
-            if bits[a:b].sum() < 2:
-                continue
-            for k in range(a, b):
-                if not bits[k]:
-                    continue
-                trial = bits.copy()
-                trial[a:b] = False
-                trial[k] = True
-                work[5] += 1
-                if _prop_jit(trial, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets,
-                             active, work) < 0:
-                    bits[k] = False
-                    changed = True
-            if not bits[a:b].any():
-                return -1
-        if not changed:
-            return 0
 
 
 @njit(cache=True)
@@ -520,56 +448,26 @@ def _legal_jit(bits, n, rstart, rcells, nbrs, blocks, xedges):
 
 
 @njit(cache=True)
-def _search_jit(bits0, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work,
-                order, valfirst, limit, max_nodes, sol):
-    nb = len(bits0)
-    stack = np.empty((nb + 2, nb), np.bool_)
-    stack[0] = bits0
-    top = 1
-    nodes = 0
-    found = 0
-    branches = 0
-    nv = len(offsets) - 1
-    while top > 0 and found < limit:
-        if nodes >= max_nodes:
-            return found, nodes, True, branches, False
-        top -= 1
-        bits = stack[top].copy()
-        nodes += 1
-        if _fix_jit(bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, active, work,
-                    nv) < 0:
-            continue
-        var = -1
-        for t in range(n):
-            c = order[t]
-            if bits[2 * c] and bits[2 * c + 1]:
-                var = c
-                break
-        if var < 0:
-            best = 0
-            for v in range(n, nv):
-                k = bits[offsets[v]:offsets[v + 1]].sum()
-                if k > 1 and (best == 0 or k < best):
-                    var = v
-                    best = k
-        if var < 0:
-            if _legal_jit(bits, n, rstart, rcells, nbrs, blocks, xedges):
-                if found == 0:
-                    sol[:] = bits
-                found += 1
-            continue
-        branches += 1
-        a, b = offsets[var], offsets[var + 1]
-        first = a + valfirst[var] if var < n else a
-        for k in range(b - 1, a - 1, -1):
-            if bits[k] and k != first:
-                stack[top] = bits
-                stack[top, a:b] = False
-                stack[top, k] = True
-                top += 1
-        if bits[first]:
-            stack[top] = bits
-            stack[top, a:b] = False
-            stack[top, first] = True
-            top += 1
-    return found, nodes, False, branches, top == 0
+def _apply_rung_jit(i, bits, data, work):
+    """Rung ``i`` for the core's compiled loop (``data`` is the geometry tuple)."""
+    n, rstart, rcells, roff, nbrs, blocks, xedges, offsets = data
+    return _apply_jit(i, bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, work)
+
+
+@njit(cache=True)
+def _legal_rung_jit(bits, data):
+    """The rules on a decided state, for the core's compiled search."""
+    n, rstart, rcells, roff, nbrs, blocks, xedges, offsets = data
+    return _legal_jit(bits, n, rstart, rcells, nbrs, blocks, xedges)
+
+
+# ---------------------------------------------------------------- the ladder
+LADDER = Ladder([
+    Rung("count", _rung_fn(0), "#1f77b4", "numbered <= label <= numbered + unknown; both saturating ends"),
+    Rung("block", _rung_fn(1), "#2ca02c", "three numbers in a 2x2 blank the fourth"),
+    Rung("clash", _rung_fn(2), "#9467bd", "equal labels may not touch across a border, both ways"),
+    Rung("reach", _rung_fn(3), "#ff7f0e", "unreachable cells blank; cut vertices of the pinned group numbered"),
+    probe_rung(),
+], compiled=Compiled(apply=_apply_rung_jit, data=lambda p: geometry(p).args(), work=WORK[:5],
+                     legal=_legal_rung_jit))
+CELLS_ONLY = Ladder(LADDER.rungs, compiled=LADDER.compiled, probe_vars=lambda p: p.h * p.w)

@@ -1,0 +1,170 @@
+"""One compiled loop for every genre: the fixpoint with probe on top.
+
+A genre hands over one numba kernel, ``apply(i, bits, data, work) -> int``,
+which runs its rung ``i`` (ladder order, probe excluded) on the flat bit
+array: -1 contradiction, 0 nothing removed, 1 something removed; ``data`` is
+a tuple of the genre's arrays and ``work`` its counters.  These functions
+take that kernel as an argument, so numba compiles them once per genre and
+per process (a function taking another function cannot be cached on disk);
+the genre's kernels themselves stay cached.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["propagate_jit", "fixpoint_jit"]
+
+
+@njit(cache=False)
+def _dead(bits, offsets):
+    for v in range(len(offsets) - 1):
+        alive = False
+        for k in range(offsets[v], offsets[v + 1]):
+            if bits[k]:
+                alive = True
+                break
+        if not alive:
+            return True
+    return False
+
+
+@njit(cache=False)
+def _live(bits):
+    n = 0
+    for k in range(len(bits)):
+        if bits[k]:
+            n += 1
+    return n
+
+
+@njit(cache=False)
+def propagate_jit(apply, data, bits, offsets, active, work):
+    """Rungs ``active`` (indices, weakest first) to their joint fixpoint,
+    restarting from the weakest after any change: -1 contradiction, else 0."""
+    live = _live(bits)
+    while True:
+        progressed = False
+        for j in range(len(active)):
+            r = apply(active[j], bits, data, work)
+            if r < 0:
+                return -1
+            now = _live(bits)
+            if now != live:
+                live = now
+                if _dead(bits, offsets):
+                    return -1
+                progressed = True
+                break
+        if not progressed:
+            return 0
+
+
+@njit(cache=False)
+def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, probe_slot):
+    """The fixpoint of ``active`` and, when ``probe``, singleton consistency
+    over them on the first ``n_probe_vars`` variables (a value is removed when
+    assuming it makes ``active`` contradict).  ``work[probe_slot]`` counts the
+    trials.  Returns -1 (contradiction) or 0."""
+    while True:
+        if propagate_jit(apply, data, bits, offsets, active, work) < 0:
+            return -1
+        if not probe:
+            return 0
+        changed = False
+        for v in range(n_probe_vars):
+            a, b = offsets[v], offsets[v + 1]
+            cnt = 0
+            for k in range(a, b):
+                if bits[k]:
+                    cnt += 1
+            if cnt < 2:
+                continue
+            for k in range(a, b):
+                if not bits[k]:
+                    continue
+                trial = bits.copy()
+                trial[a:b] = False
+                trial[k] = True
+                work[probe_slot] += 1
+                if propagate_jit(apply, data, trial, offsets, active, work) < 0:
+                    bits[k] = False
+                    changed = True
+            alive = False
+            for k in range(a, b):
+                if bits[k]:
+                    alive = True
+            if not alive:
+                return -1
+        if not changed:
+            return 0
+
+
+@njit(cache=False)
+def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
+               probe_slot, order, first, limit, max_nodes, keep, sols):
+    """Propagate-and-branch count, the compiled twin of
+    :func:`puzzlekit.core.search.count_solutions`.
+
+    At every node: the fixpoint; a contradiction closes the node; a decided
+    state is an answer when ``legal(bits, data)``; otherwise branch on the
+    first undecided variable of ``order``, else on the undecided variable
+    with fewest live values (lowest index on ties), trying value
+    ``first[var]`` first when it is set (>= 0), then the others in order.
+    The first ``keep`` answers are copied into ``sols``.  Returns
+    ``(count, nodes, capped, branch points, complete)``.
+    """
+    nv = len(offsets) - 1
+    stack = [bits0.copy()]
+    nodes = 0
+    found = 0
+    branches = 0
+    while len(stack) > 0 and found < limit:
+        if nodes >= max_nodes:
+            return found, nodes, True, branches, False
+        bits = stack.pop()
+        nodes += 1
+        if fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work,
+                        probe_slot) < 0:
+            continue
+        var = -1
+        for t in range(len(order)):
+            v = order[t]
+            cnt = 0
+            for k in range(offsets[v], offsets[v + 1]):
+                if bits[k]:
+                    cnt += 1
+            if cnt > 1:
+                var = v
+                break
+        if var < 0:
+            best = 0
+            for v in range(nv):
+                cnt = 0
+                for k in range(offsets[v], offsets[v + 1]):
+                    if bits[k]:
+                        cnt += 1
+                if cnt > 1 and (best == 0 or cnt < best):
+                    var = v
+                    best = cnt
+        if var < 0:
+            if legal(bits, data):
+                if found < keep:
+                    sols[found, :] = bits
+                found += 1
+            continue
+        branches += 1
+        a, b = offsets[var], offsets[var + 1]
+        f = a + first[var] if first[var] >= 0 else -1
+        for k in range(b - 1, a - 1, -1):        # pushed last, popped first
+            if bits[k] and k != f:
+                child = bits.copy()
+                child[a:b] = False
+                child[k] = True
+                stack.append(child)
+        if f >= 0 and bits[f]:
+            child = bits.copy()
+            child[a:b] = False
+            child[f] = True
+            stack.append(child)
+    return found, nodes, False, branches, len(stack) == 0
