@@ -1,7 +1,8 @@
 """Three engines, timed on the same boards (not a test).
 
     python benchmarks/bench_engines.py [--genres nanro magnets] [--sizes 6 8 ... 20]
-                                       [--per-size 3] [--time-limit 60] [--no-sweep]
+                                       [--per-size 2] [--time-limit 60] [--max-nodes 20000]
+                                       [--no-sweep]
 
 For every built genre with a CP-SAT model: the uniqueness proof (count to 2)
 of every bank board by the ladder's search, the raw engine and CP-SAT, then a
@@ -39,11 +40,11 @@ def _built():
     return out
 
 
-def bank_run(sp, time_limit):
+def bank_run(sp, time_limit, max_nodes):
     entries = banks.load(sp.name)
     ps = [sp.Puzzle.from_json(e["clues"]) for e in entries]
-    df = perf.prove(sp, ps, [e["id"] for e in entries], time_limit=time_limit)
-    return df
+    return perf.prove(sp, ps, [e["id"] for e in entries], time_limit=time_limit,
+                      max_nodes=max_nodes)
 
 
 def _fmt(s):
@@ -54,8 +55,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--genres", nargs="*", default=None)
     ap.add_argument("--sizes", nargs="*", type=int, default=[6, 8, 10, 12, 14, 16, 18, 20])
-    ap.add_argument("--per-size", type=int, default=3)
+    ap.add_argument("--per-size", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--max-nodes", type=int, default=20_000,
+                    help="the ladder search's node budget per board (it has no clock)")
     ap.add_argument("--no-sweep", action="store_true")
     a = ap.parse_args(argv)
     genres = a.genres or _built()
@@ -66,13 +69,14 @@ def main(argv=None):
     for g in genres:
         sp = puzzlekit.spec(g)
         t0 = time.perf_counter()
-        bank = bank_run(sp, a.time_limit)
+        bank = bank_run(sp, a.time_limit, a.max_nodes)
         s = perf.summary(bank)
         print(f"{g:10s} bank: {_fmt(s)}  ({time.perf_counter() - t0:.0f} s)", flush=True)
         entry = {"bank": bank.to_dict(orient="records"), "bank summary": s}
         if not a.no_sweep:
             t0 = time.perf_counter()
-            sw = perf.sweep(sp, a.sizes, a.per_size, time_limit=a.time_limit, warm=False)
+            sw = perf.sweep(sp, a.sizes, a.per_size, time_limit=a.time_limit, warm=False,
+                            max_nodes=a.max_nodes)
             med = (sw.groupby(["size", "density", "engine"])["seconds"].median()
                    .unstack("engine"))
             med["sat / ladder"] = med["sat"] / med["ladder"]

@@ -13,23 +13,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ._nb import dead_jit
+
 __all__ = ["propagate_jit", "fixpoint_jit"]
 
 
-@njit(cache=False)
-def _dead(bits, offsets):
-    for v in range(len(offsets) - 1):
-        alive = False
-        for k in range(offsets[v], offsets[v + 1]):
-            if bits[k]:
-                alive = True
-                break
-        if not alive:
-            return True
-    return False
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _live(bits):
     n = 0
     for k in range(len(bits)):
@@ -52,7 +43,7 @@ def propagate_jit(apply, data, bits, offsets, active, work):
             now = _live(bits)
             if now != live:
                 live = now
-                if _dead(bits, offsets):
+                if dead_jit(bits, offsets):
                     return -1
                 progressed = True
                 break
