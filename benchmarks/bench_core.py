@@ -5,7 +5,6 @@ cache) on a 30x30 grid with a random 70 % mask, and the pure overhead of one
 fixpoint pass of the ladder loop.
 """
 import sys
-from collections import Counter
 from pathlib import Path
 
 import numpy as np

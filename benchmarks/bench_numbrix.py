@@ -9,7 +9,7 @@ import time
 import numpy as np
 
 from puzzlekit.core import banks
-from puzzlekit.numbrix import SPEC, LADDER, Puzzle, brute, census, initial_state
+from puzzlekit.numbrix import SPEC, LADDER, Puzzle, brute, initial_state
 from puzzlekit.numbrix.generate import backbite, random_answer, snake
 
 

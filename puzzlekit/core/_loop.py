@@ -10,7 +10,6 @@ the genre's kernels themselves stay cached.
 """
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ._nb import dead_jit

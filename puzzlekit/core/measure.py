@@ -19,7 +19,6 @@ removed rung with a minus sign (``−clash``).
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 

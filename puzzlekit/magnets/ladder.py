@@ -294,7 +294,6 @@ def _gac_jit(cells, part, ln, ll, lp, lm, snap):
     changed = False
     work = 0
     nlines = 0
-    L = ln.shape[1]
     for l in range(ln.shape[0]):
         n = ll[l]
         P = lp[l]

@@ -15,7 +15,7 @@ from ..core.referee import InputError, strict_size
 from ..core.search import count_solutions as _search
 from .brute import brute_count
 from .ladder import LADDER, decode_values, initial_state
-from .model import MAX_CELLS, Answer, Puzzle, check, is_answer
+from .model import MAX_CELLS, Answer, Puzzle, check, is_answer  # noqa: F401 (check: doctests)
 
 __all__ = ["snake", "backbite", "random_answer", "turns", "adversarial", "take_back",
            "reveal_until_unique", "is_unique", "random_small", "generate", "rebuild_bank",

@@ -4,7 +4,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from puzzlekit.core import CHANGED, CONTRADICTION, STABLE, Ladder, Rung, State, probe_rung
+from puzzlekit.core import CHANGED, CONTRADICTION, STABLE, Ladder, Rung, State
 from tests.core import toy
 
 

@@ -1,5 +1,4 @@
 """Counting search: counts, limits, caps and branch points."""
-import itertools
 
 import numpy as np
 import pytest

@@ -4,7 +4,7 @@ import pytest
 
 from puzzlekit.numbrix import LADDER, Answer, Puzzle, brute, check, initial_state
 from puzzlekit.numbrix.certify import false_alarm, reversal, reversal_trial
-from puzzlekit.numbrix.generate import (adversarial, backbite, generate, is_unique, random_answer,
+from puzzlekit.numbrix.generate import (backbite, generate, is_unique, random_answer,
                                         random_small, reveal_until_unique, snake, take_back, turns)
 from puzzlekit.numbrix.model import is_answer
 
