@@ -12,7 +12,7 @@ from numba import njit
 
 from ..core.graph import bridges_jit
 from ..core.grid import Grid
-from ..core.ladder import Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 
 __all__ = ["NumbrixState", "initial_state", "encode", "decode_values", "LADDER", "RULER",
            "pin", "link", "block", "edge", "ruler", "RULER_LADDER", "LINK_LADDER"]
@@ -120,7 +120,6 @@ LINK = Rung("link", link, "#1f77b4", link.__doc__)
 BLOCK = Rung("block", block, "#2ca02c", block.__doc__)
 EDGE = Rung("edge", edge, "#ff7f0e", edge.__doc__)
 RULER = Rung("ruler", ruler, "#9467bd", ruler.__doc__)
-LADDER = Ladder([PIN, LINK, BLOCK, EDGE, probe_rung()])
 RULER_LADDER = Ladder([PIN, RULER])
 LINK_LADDER = Ladder([PIN, LINK, RULER])
 
@@ -570,3 +569,60 @@ def _ruler_jit(cand, dist):
         if not alive:
             return -1
     return 1 if changed else 0
+
+
+def _compiled_data(puzzle):
+    """What the compiled loop reads: neighbours, edges, cell-edges, the bit table."""
+    _, nbrs, edges, cedges, _ = _geom(puzzle.h, puzzle.w)
+    return nbrs, edges, cedges, _CTZ
+
+
+@njit(cache=True)
+def _apply_jit(i, bits, data, work):
+    """Rung ``i`` of LADDER for the core's compiled loop."""
+    nbrs, edges, cedges, table = data
+    n = nbrs.shape[0]
+    cand = bits.reshape((n, n))
+    if i == 0:
+        work[0] += n
+        return _pin_jit(cand)
+    if i == 1:
+        work[1] += n
+        return _link_jit(cand, nbrs)
+    if i == 2:
+        work[2] += 1
+        return _block_jit(cand, table)
+    work[3] += 1
+    return _edge_jit(cand, nbrs, edges, cedges)
+
+
+@njit(cache=True)
+def _legal_jit(bits, data):
+    """A decided state is a Numbrix answer: each number once, each next to the
+    next (printed numbers are fixed in the initial state)."""
+    nbrs = data[0]
+    n = nbrs.shape[0]
+    pos = np.full(n, -1, np.int64)
+    for c in range(n):
+        for v in range(n):
+            if bits[c * n + v]:
+                if pos[v] >= 0:
+                    return False
+                pos[v] = c
+                break
+    for v in range(n - 1):
+        a, b = pos[v], pos[v + 1]
+        if a < 0 or b < 0:
+            return False
+        near = False
+        for d in range(nbrs.shape[1]):
+            if nbrs[a, d] == b:
+                near = True
+        if not near:
+            return False
+    return True
+
+
+LADDER = Ladder([PIN, LINK, BLOCK, EDGE, probe_rung()],
+                compiled=Compiled(apply=_apply_jit, data=_compiled_data, legal=_legal_jit,
+                                  work=("pin scans", "link scans", "block scans", "edge runs")))
