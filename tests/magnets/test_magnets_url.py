@@ -161,8 +161,6 @@ def test_cli_refuses_bad_urls(name, capsys):
     cli_refuses("magnets", BAD[name], capsys)
 
 
-
-
 def test_cli_solve_check_draw_step_on_a_url(tmp_path, capsys):
     assert cli.main(["solve", "magnets", EXAMPLE, "--count", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -179,6 +177,5 @@ def test_cli_solve_check_draw_step_on_a_url(tmp_path, capsys):
     assert cli.main(["draw", "magnets", EXAMPLE, "-o", str(svg), "--answer"]) == 0
     assert cli.main(["step", "magnets", EXAMPLE, "-o", str(html)]) == 0
     assert svg.stat().st_size > 1000 and html.stat().st_size > 1000
-
 
 

@@ -109,8 +109,6 @@ def test_a_short_number_list_means_empty_cells():
     assert decode("https://puzz.link/p?nanro/4/4/6r0s1o").clues == {}
 
 
-
-
 BOARDS = dict(h=st.integers(1, 8), w=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
 
 
@@ -202,8 +200,6 @@ def test_cli_refuses_bad_urls(name, capsys):
     cli_refuses("nanro", BAD[name], capsys)
 
 
-
-
 def test_cli_solve_check_draw_step_on_a_url(tmp_path, capsys):
     assert cli.main(["solve", "nanro", EXAMPLE, "--count", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -242,10 +238,6 @@ def test_cli_on_a_json_board_with_printed_blanks(tmp_path, capsys):
     assert "blank" in rules
     assert cli.main(["draw", "nanro", str(f), "-o", str(tmp_path / "b.png"), "--answer"]) == 0
     assert cli.main(["step", "nanro", str(f), "-o", str(tmp_path / "s.html")]) == 0
-
-
-
-
 
 
 def test_spec_carries_the_codec():
