@@ -303,23 +303,29 @@ class Ladder:
             return self._run_compiled(state, active, self.level(level))
         return self._run(state, active, trace, max_steps, self.level(level), attribute)
 
-    def _run_compiled(self, state, active, level):
-        from ._loop import fixpoint_jit
+    def compiled_args(self, state, active):
+        """What the compiled loop needs for ``active`` on ``state``:
+        ``(rungs, probe, probe_vars, work, probe_slot)``."""
         comp = self.compiled
         rungs = np.array([i for i in active if not self.rungs[i].is_probe], dtype=np.int64)
         probe = any(self.rungs[i].is_probe for i in active)
-        nw = len(comp.work)
-        work = np.zeros(nw + 1, dtype=np.int64)
         pv = state.n_vars if self.probe_vars is None else self.probe_vars(state.puzzle)
-        if state.dead():
-            r = -1
-        else:
-            r = fixpoint_jit(comp.apply, comp.data(state.puzzle), state.bits, state.offsets,
-                             rungs, probe, pv, work, nw)
-        counters = Counter({k: int(v) for k, v in zip(tuple(comp.work) + ("probes",),
-                                                      work.tolist()) if v})
+        nw = len(comp.work)
+        return rungs, probe, pv, np.zeros(nw + 1, dtype=np.int64), nw
+
+    def compiled_counters(self, work) -> Counter:
+        """The compiled loop's work array as named counters (zeros left out)."""
+        names = tuple(self.compiled.work) + ("probes",)
+        return Counter({k: int(v) for k, v in zip(names, work.tolist()) if v})
+
+    def _run_compiled(self, state, active, level):
+        from ._loop import fixpoint_jit
+        rungs, probe, pv, work, slot = self.compiled_args(state, active)
+        r = -1 if state.dead() else fixpoint_jit(
+            self.compiled.apply, self.compiled.data(state.puzzle), state.bits, state.offsets,
+            rungs, probe, pv, work, slot)
         status = "contradiction" if r < 0 else ("solved" if state.solved() else "stable")
-        return FixpointResult(status, level, counters, Counter(),
+        return FixpointResult(status, level, self.compiled_counters(work), Counter(),
                               np.empty(0, dtype=np.int16), ())
 
     def _run(self, state, active, trace=False, max_steps=None, level=None, attribute=True):

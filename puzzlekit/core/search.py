@@ -216,12 +216,7 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
     stands in for ``accept``)."""
     from ._loop import search_jit
     comp = ladder.compiled
-    active = ladder._active(lvl, without)
-    rungs = np.array([i for i in active if not ladder.rungs[i].is_probe], dtype=np.int64)
-    probe = any(ladder.rungs[i].is_probe for i in active)
-    nw = len(comp.work)
-    work = np.zeros(nw + 1, dtype=np.int64)
-    pv = state.n_vars if ladder.probe_vars is None else ladder.probe_vars(state.puzzle)
+    rungs, probe, pv, work, slot = ladder.compiled_args(state, ladder._active(lvl, without))
     order = np.zeros(0, np.int64) if order is None else np.ascontiguousarray(order, np.int64)
     firsts = (np.full(state.n_vars, -1, np.int64) if first is None
               else np.ascontiguousarray(first, np.int64))
@@ -231,16 +226,14 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
     found, nodes, capped, bp, done = search_jit(
         comp.apply, comp.legal, comp.data(state.puzzle), state.bits.copy(), state.offsets,
-        rungs, probe, pv, work, nw, order, firsts, int(limit), cap, int(keep), sols)
+        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols)
     out = []
     for i in range(min(found, keep)):
         s = state.copy()
         s.load(sols[i])
         out.append(s)
-    counters = Counter({k: int(v) for k, v in zip(tuple(comp.work) + ("probes",),
-                                                  work.tolist()) if v})
     return SearchResult(int(found), bool(done) and not capped, bool(capped), int(nodes),
-                        int(bp), limit, tuple(out), counters)
+                        int(bp), limit, tuple(out), ladder.compiled_counters(work))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from ..core.search import SearchResult, count_solutions
 
 __all__ = ["NanroState", "LADDER", "NAMES", "Geometry", "geometry", "initial_state",
            "decode_mask", "encode", "propagate", "fast_fixpoint", "fast_grade", "search",
-           "fast_count", "active_mask", "WORK", "CELLS_ONLY"]
+           "fast_count", "WORK", "CELLS_ONLY"]
 
 NAMES = ("count", "block", "clash", "reach", "probe")
 WORK = ("count scans", "block scans", "clash scans", "reach searches", "cut tests", "probes")
@@ -116,11 +116,6 @@ def encode(puzzle, answer) -> NanroState:
     return s
 
 
-def active_mask(level=None, without=()) -> np.ndarray:
-    """Which of the five rungs run at ``level`` with ``without`` removed."""
-    top = LADDER.level(level)
-    drop = {LADDER.level(x) for x in without}
-    return np.array([i <= top and i not in drop for i in range(5)], dtype=np.bool_)
 
 
 def propagate(puzzle, level=None, without=(), state=None, cells_only=False):
