@@ -280,9 +280,12 @@ def test_cli_reads_and_writes_urls(genre, tmp_path):
 def test_cli_refuses_broken_urls_in_one_line(genre):
     sp = puzzlekit.spec(genre)
     url = sp.url_encode(sp.Puzzle.from_json(banks.load(genre)[0]["clues"]))
-    other = next(g for g in GENRES_WITH_PID if g != genre)
-    for bad in (url[: url.rindex("/") + 3], url + "!~", url.replace(f"?{genre}/", f"?{other}/"),
-                url.replace("/6/6/", "/0/6/"), "https://puzz.link/p?" + genre + "/99999/99999/"):
+    pid, w, h = url.split("?", 1)[1].split("/")[:3]          # puzz.link: pid/cols/rows/body
+    other = next(g for g in GENRES_WITH_PID if g != pid)
+    for bad in (url[: url.rindex("/") + 3], url + "!~", url.replace(f"?{pid}/", f"?{other}/"),
+                url.replace(f"?{pid}/{w}/{h}/", f"?{pid}/0/{h}/"),
+                f"https://puzz.link/p?{pid}/99999/99999/"):
+        assert bad != url
         r = _cli("solve", genre, bad)
         assert r.returncode == 2 and "Traceback" not in r.stderr, (bad, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1, (bad, r.stderr)
@@ -328,6 +331,10 @@ def test_compiled_loop_equals_the_python_loop(genre):
             assert (py.count, py.complete, py.capped, py.nodes, py.branch_points) == \
                 (co.count, co.complete, co.capped, co.nodes, co.branch_points), (h, w, seed, lv)
             assert [s.bits.tolist() for s in py.solutions] == [s.bits.tolist() for s in co.solutions]
+            plain = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, 3000,
+                                    lift=False)
+            assert (plain.count, plain.nodes) == (co.count, co.nodes), (h, w, seed, lv)
+            assert co.counters.get("probes", 0) <= plain.counters.get("probes", 0)
 
     run()
     assert seen["boards"] >= 80 and seen["contradictions"] and seen["solved"], seen

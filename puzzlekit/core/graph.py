@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 __all__ = ["components", "reachable", "articulation_points", "is_connected", "bridges",
-           "bridges_jit"]
+           "bridges_jit", "one_region", "one_region_jit"]
 
 
 def _prep(nbrs, mask):
@@ -78,6 +78,36 @@ def articulation_points(nbrs, mask=None) -> np.ndarray:
     out = np.zeros(len(nbrs), dtype=np.bool_)
     _articulation_jit(nbrs, mask, out)
     return out
+
+
+def one_region(nbrs, may, must):
+    """What "the ``must`` vertices and some of the ``may`` ones form one
+    connected region" implies: ``(ok, keep, cut)``.
+
+    ``ok`` is False when two ``must`` vertices lie in different components
+    of ``may`` (or a ``must`` vertex is not in ``may``).  Otherwise ``keep``
+    is the component of ``may`` holding the ``must`` vertices (a vertex
+    outside it can never join the region), and ``cut`` the ``may`` vertices,
+    not ``must`` themselves, whose removal would separate two ``must``
+    vertices (the region needs them).  With no ``must`` vertex nothing
+    follows: ``keep`` is ``may`` and ``cut`` is empty.  The connectivity rung
+    of every genre with a "one connected region" rule (numbers, unshaded
+    cells, a park, a creek) is this call on its state.
+
+    >>> from puzzlekit.core.grid import Grid
+    >>> may = [True, True, True, False, True]
+    >>> ok, keep, cut = one_region(Grid(1, 5).nbrs, may, [True, False, True, False, False])
+    >>> ok, keep.tolist(), cut.tolist()
+    (True, [True, True, True, False, False], [False, True, False, False, False])
+    >>> one_region(Grid(1, 5).nbrs, may, [True, False, False, False, True])[0]
+    False
+    """
+    nbrs, may = _prep(nbrs, may)
+    must = np.ascontiguousarray(must, dtype=np.bool_).ravel()
+    keep = np.zeros(len(nbrs), dtype=np.bool_)
+    cut = np.zeros(len(nbrs), dtype=np.bool_)
+    ok = one_region_jit(nbrs, may, must, keep, cut) >= 0
+    return ok, keep, cut
 
 
 def bridges(nbrs, cell_edges, edge_mask) -> tuple[np.ndarray, int]:
@@ -249,3 +279,71 @@ def bridges_jit(nbrs, cedges, emask, out):
                     if low[v] > disc[p]:
                         out[pedge[v]] = True
     return comps
+
+
+@njit(cache=True)
+def one_region_jit(nbrs, may, must, keep, cut):
+    """Kernel of :func:`one_region`: fills ``keep`` and ``cut`` (zeroed by
+    the caller); returns -1 when the ``must`` vertices cannot be joined,
+    else the number of ``must`` vertices.  One iterative lowlink DFS from a
+    ``must`` vertex: ``p`` is needed when a child subtree that only ``p``
+    joins to the rest holds a ``must`` vertex (the DFS root side always holds
+    one, the root itself)."""
+    n = nbrs.shape[0]
+    deg = nbrs.shape[1]
+    root = -1
+    n_must = 0
+    for v in range(n):
+        if must[v]:
+            if not may[v]:
+                return -1
+            n_must += 1
+            if root < 0:
+                root = v
+    if root < 0:
+        for v in range(n):
+            keep[v] = may[v]
+        return 0
+    disc = np.full(n, -1, dtype=np.int32)
+    low = np.zeros(n, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    it = np.zeros(n, dtype=np.int32)
+    held = np.zeros(n, dtype=np.int32)           # must vertices in the DFS subtree
+    stack = np.empty(n, dtype=np.int32)
+    disc[root] = 0
+    held[root] = 1
+    stack[0] = root
+    top = 1
+    t = 1
+    while top > 0:
+        v = stack[top - 1]
+        if it[v] < deg:
+            u = nbrs[v, it[v]]
+            it[v] += 1
+            if u < 0 or not may[u]:
+                continue
+            if disc[u] < 0:
+                parent[u] = v
+                disc[u] = t
+                low[u] = t
+                t += 1
+                held[u] = 1 if must[u] else 0
+                stack[top] = u
+                top += 1
+            elif u != parent[v] and disc[u] < low[v]:
+                low[v] = disc[u]
+            continue
+        top -= 1
+        p = parent[v]
+        if p < 0:
+            continue
+        if low[v] < low[p]:
+            low[p] = low[v]
+        held[p] += held[v]
+        if low[v] >= disc[p] and held[v] > 0 and not must[p]:
+            cut[p] = True
+    for v in range(n):
+        keep[v] = disc[v] >= 0
+    if held[root] < n_must:
+        return -1
+    return n_must

@@ -10,7 +10,7 @@ from functools import cached_property
 
 import numpy as np
 
-__all__ = ["Grid", "DIRS", "regions", "region_adjacency", "region_borders",
+__all__ = ["Grid", "GridPuzzle", "DIRS", "regions", "region_adjacency", "region_borders",
            "relabel"]
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -132,6 +132,48 @@ class Grid:
 
     def adjacent(self, i: int, j: int) -> bool:
         return int(j) in self.nbrs[int(i)]
+
+
+class GridPuzzle:
+    """What every genre's puzzle type on an ``h`` by ``w`` grid shares:
+    equality and hashing by :meth:`_key` (a tuple of plain values, arrays as
+    bytes), and ``grid``, ``shape`` and ``n``.  A dataclass subclass passes
+    ``eq=False`` so that these are kept.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(eq=False)
+    ... class P(GridPuzzle):
+    ...     h: int
+    ...     w: int
+    ...     def _key(self):
+    ...         return (self.h, self.w)
+    >>> P(2, 3) == P(2, 3), len({P(2, 3), P(2, 3)}), P(2, 3).shape, P(2, 3).n
+    (True, 1, (2, 3), 6)
+    """
+
+    h: int
+    w: int
+
+    def _key(self) -> tuple:
+        raise NotImplementedError
+
+    def __eq__(self, other):
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid(self.h, self.w)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.h, self.w)
+
+    @property
+    def n(self) -> int:
+        return self.h * self.w
 
 
 def relabel(labels) -> np.ndarray:

@@ -215,6 +215,26 @@ class Compiled:
     work: tuple
     legal: Callable | None = None
 
+    def rung(self, i: int, name: str) -> Callable:
+        """The Python rung function of kernel rung ``i``: ``fn(state,
+        counters) -> int`` runs ``apply(i, ...)`` on the state's bits and adds
+        the work it did to ``counters`` under the names of :attr:`work`.  A
+        genre whose rungs are all kernels builds its ladder from these::
+
+            KERNELS = Compiled(apply=_apply_jit, data=arrays, work=WORK)
+            LADDER = Ladder([Rung("count", KERNELS.rung(0, "count"), ...), ...,
+                             probe_rung()], compiled=KERNELS)
+        """
+        def fn(state, counters):
+            work = np.zeros(len(self.work) + 1, dtype=np.int64)
+            r = self.apply(i, state.bits, self.data(state.puzzle), work)
+            for k, v in zip(self.work, work.tolist()):
+                if v:
+                    counters[k] += v
+            return int(r)
+        fn.__name__ = fn.__qualname__ = name
+        return fn
+
 
 class Ladder:
     """An ordered tuple of rungs, weakest first, usually ending with probe.

@@ -136,11 +136,13 @@ def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFram
     return bank, sw
 
 
-def load_results(root=None) -> dict:
-    """The full benchmark run's results (``benchmarks/bench_engines.py``), or {}."""
+def load_results(root=None, name: str = "engines") -> dict:
+    """A stored benchmark run, ``benchmarks/results/<name>.json``, or {}:
+    ``engines`` (``benchmarks/bench_engines.py``) or ``lift``
+    (``benchmarks/bench_lift.py``)."""
     import json
     from pathlib import Path
-    p = Path(root or Path(__file__).resolve().parents[2]) / RESULTS
+    p = Path(root or Path(__file__).resolve().parents[2]) / Path(RESULTS).with_name(f"{name}.json")
     return json.loads(p.read_text()) if p.exists() else {}
 
 

@@ -103,7 +103,8 @@ class SearchResult:
 def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool],
                     level=None, limit: int = 2, max_nodes: int | None = None,
                     keep: int | None = None, time_limit: float | None = None,
-                    order=None, first=None, without=(), compiled: bool = True) -> SearchResult:
+                    order=None, first=None, without=(), compiled: bool = True,
+                    lift: bool = True) -> SearchResult:
     """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
 
     Parameters
@@ -133,6 +134,12 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     compiled : bool
         Allow the compiled loop (``False`` forces the Python loop, which
         the tests use as the reference).
+    lift : bool
+        In the compiled loop, skip the probe trials that an earlier surviving
+        trial of the same pass already answers (see
+        :func:`puzzlekit.core._loop.fixpoint_jit`): the same nodes and answers
+        from fewer trials.  ``False`` runs every trial, as the fixpoints of
+        the measurements do.
 
     A ladder with compiled kernels and a compiled ``legal`` test runs the
     whole search in the one compiled loop (same nodes, same counts), unless a
@@ -150,7 +157,8 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     lvl = ladder.level(level)
     comp = ladder.compiled
     if compiled and comp is not None and comp.legal is not None and time_limit is None:
-        return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without)
+        return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first,
+                               without, lift)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     rank = None
     if order is not None and len(order):
@@ -211,7 +219,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                         tuple(sols), counters)
 
 
-def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without):
+def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
     from ._loop import search_jit
@@ -226,7 +234,7 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
     found, nodes, capped, bp, done = search_jit(
         comp.apply, comp.legal, comp.data(state.puzzle), state.bits.copy(), state.offsets,
-        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols)
+        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols, lift)
     out = []
     for i in range(min(found, keep)):
         s = state.copy()

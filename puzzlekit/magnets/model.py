@@ -53,7 +53,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..core.grid import GridPuzzle
 from ..core.referee import InputError, Violation, show, strict_int, strict_list, strict_size
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "PLUS", "MINUS", "NEUTRAL",
@@ -130,7 +130,7 @@ def _given_rows(obj, h, w, partner):
     return out
 
 
-class Puzzle:
+class Puzzle(GridPuzzle):
     """A tiled board with its margin clues (-1 = blank), its empty cells
     (``partner`` -1) and its given poles (``given``: -1, PLUS or MINUS per cell).
 
@@ -145,7 +145,6 @@ class Puzzle:
 
     def __init__(self, h, w, partner, plus_rows, minus_rows, plus_cols, minus_cols, given=None):
         self.h, self.w = operator.index(h), operator.index(w)
-        self.grid = Grid(self.h, self.w)
         self.partner = np.ascontiguousarray(partner, dtype=np.int32)
         self.plus_rows = np.ascontiguousarray(plus_rows, dtype=np.int32)
         self.minus_rows = np.ascontiguousarray(minus_rows, dtype=np.int32)
@@ -164,12 +163,6 @@ class Puzzle:
         return (self.h, self.w) + tuple(a.tobytes() for a in (
             self.partner, self.plus_rows, self.minus_rows, self.plus_cols, self.minus_cols,
             self.given))
-
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def __repr__(self):
         return f"Puzzle({self.h}x{self.w}, {len(self.dominoes)} dominoes)"

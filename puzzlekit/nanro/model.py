@@ -39,7 +39,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import Grid, relabel
+from ..core.grid import GridPuzzle, relabel
 from ..core.referee import (InputError, Violation, int_grid, strict_int, strict_list,
                             strict_size)
 
@@ -64,7 +64,7 @@ def _cells(obj, key, width, h, w):
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle:
+class Puzzle(GridPuzzle):
     """A Nanro board: regions and the four kinds of given.
 
     ``regions`` is a flat int32 array of labels 0..k-1 (row-major);
@@ -88,20 +88,6 @@ class Puzzle:
         return (self.h, self.w, np.asarray(self.regions, np.int64).tobytes(),
                 frozenset(self.clues.items()), self.marks, frozenset(self.hints.items()),
                 self.blanks)
-
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid(self.h, self.w)
-
-    @property
-    def shape(self):
-        return (self.h, self.w)
 
     @cached_property
     def k(self) -> int:

@@ -122,3 +122,47 @@ def test_bridges_match_reference(h, w):
                 assert br[e] == (_ref_edge_components(g, m) > k0)
             else:
                 assert not br[e]
+
+
+def _one_region_by_removal(g, may, must):
+    """Reference: the component of the first must vertex, and each vertex's
+    removal tried in turn."""
+    from puzzlekit.core.graph import components
+    idx = np.flatnonzero(must)
+    if len(idx) == 0:
+        return True, may.copy(), np.zeros_like(may)
+    if not may[idx].all():
+        return False, None, None
+    lab, _ = components(g.nbrs, may)
+    ok = len(set(lab[idx].tolist())) == 1
+    keep = may & (lab == lab[idx[0]])
+    cut = np.zeros_like(may)
+    for v in np.flatnonzero(keep & ~must):
+        m = may.copy()
+        m[v] = False
+        lab2, _ = components(g.nbrs, m)
+        cut[v] = len(set(lab2[idx].tolist())) > 1
+    return ok, keep, cut
+
+
+def test_one_region_matches_removal_on_random_masks():
+    from puzzlekit.core.graph import one_region
+    rng = np.random.default_rng(7)
+    seen = {"ok": 0, "split": 0, "cut": 0}
+    for _ in range(400):
+        h, w = rng.integers(1, 7, size=2)
+        g = Grid(int(h), int(w))
+        may = rng.random(g.n) < rng.uniform(0.4, 1.0)
+        must = may & (rng.random(g.n) < rng.uniform(0.0, 0.4))
+        if rng.random() < 0.1 and g.n:
+            must[rng.integers(g.n)] = True          # sometimes a must outside may
+        ok, keep, cut = one_region(g.nbrs, may, must)
+        rok, rkeep, rcut = _one_region_by_removal(g, may, must)
+        assert ok == rok
+        if ok:
+            assert keep.tolist() == rkeep.tolist() and cut.tolist() == rcut.tolist()
+            seen["ok"] += 1
+            seen["cut"] += int(cut.any())
+        else:
+            seen["split"] += 1
+    assert all(seen.values()), seen

@@ -158,3 +158,26 @@ def test_reach_nests():
     live = [int(r.attribution.size - (r.attribution >= -1).sum()) for r in
             toy.LADDER.reach(toy.initial_state(p))]
     assert live == sorted(live)
+
+
+def test_compiled_rung_runs_its_kernel_and_names_its_work():
+    """``Compiled.rung(i, name)`` is the Python face of kernel rung ``i``: the
+    same removal, the kernel's work under the compiled work names."""
+    from numba import njit
+
+    from puzzlekit.core.ladder import Compiled
+
+    @njit
+    def apply(i, bits, data, work):      # rung 0 drops bit data[0]; rung 1 drops nothing
+        work[i] += 1
+        if i == 0 and bits[data[0]]:
+            bits[data[0]] = False
+            return 1
+        return 0
+
+    comp = Compiled(apply=apply, data=lambda p: (np.int64(3),), work=("zero", "one"))
+    s = State(None, np.arange(0, 7, 2))
+    c = Counter()
+    assert comp.rung(0, "drop")(s, c) == 1 and not s.bits[3] and s.bits.sum() == 5
+    assert comp.rung(1, "idle")(s, c) == 0 and s.bits.sum() == 5
+    assert c == Counter({"zero": 1, "one": 1}) and comp.rung(1, "idle").__name__ == "idle"
