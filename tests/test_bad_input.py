@@ -34,6 +34,9 @@ HUGE = {
     "numbrix": lambda n: {"rows": n, "cols": n, "grid": [[0] * n for _ in range(n)]},
     "magnets": lambda n: {"h": n, "w": n, "dominoes": ["LR" * (n // 2)] * n},
     "nanro": lambda n: {"size": [n, n], "regions": [[0] * n for _ in range(n)]},
+    "kojun": lambda n: {"size": [n, n], "regions": [[0] * n for _ in range(n)]},
+    "creek": lambda n: {"h": n, "w": n, "clues": [[None] * (n + 1)] * (n + 1)},
+    "yajisan_kazusan": lambda n: {"size": [n, n], "clues": []},
 }
 
 

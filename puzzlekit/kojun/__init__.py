@@ -1,0 +1,70 @@
+"""Kojun: regions of k cells each hold 1..k once, equal digits never touch,
+and within a region the upper of two stacked cells is larger.  The ladder:
+neigh, once, order, region and probe over one digit variable per cell."""
+from __future__ import annotations
+
+from ..core.genre import GenreSpec
+from ..core.search import Count
+from . import brute, generate as _gen, url
+from .draw import draw, draw_state
+from .generate import (fill, generate, minimise, partition_board, random_board,
+                       random_partition, random_small, rebuild_bank, reveal, reveal_share)
+from .ladder import (LADDER, NAMES, KojunState, decode_values, encode, fast_count, fast_grade,
+                     initial_state, propagate, search)
+from .model import MAX_CELLS, MAX_REGION, RULES, Answer, Puzzle, check, column_regions
+
+__all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "KojunState", "check",
+           "column_regions", "initial_state", "decode", "decode_values", "encode", "propagate",
+           "fast_grade", "fast_count", "search", "brute_count", "brute_solutions", "fill",
+           "generate", "minimise", "partition_board", "random_board", "random_partition",
+           "random_small", "rebuild_bank", "reveal", "reveal_share", "draw", "draw_state",
+           "url", "MAX_CELLS", "MAX_REGION"]
+
+
+def decode(state) -> Answer:
+    """The answer of a decided state."""
+    return Answer.of(state.puzzle, decode_values(state))
+
+
+def brute_count(puzzle, limit=2, max_nodes=20_000_000) -> Count:
+    """The raw engine's count up to ``limit`` (``capped`` when it ran out of nodes)."""
+    r = brute.count_solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit))
+
+
+def brute_solutions(puzzle, limit=2, max_nodes=20_000_000) -> Count:
+    """The raw engine's answers (at most ``limit``), with its count and cap."""
+    r, grids = brute.solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit),
+                 tuple(Answer.of(puzzle, g) for g in grids))
+
+
+def _verify_extra(entry, puzzle, answer):
+    """Every given is load-bearing at the shipped grade, and no swap
+    certificate exists (a unique board has no second answer)."""
+    from .certify import swaps
+    g = entry.get("grade")
+    for c in puzzle.givens:
+        rest = {k: v for k, v in puzzle.givens.items() if k != c}
+        if propagate(puzzle.with_givens(rest), g)[0] == "solved":
+            return f"given at {divmod(c, puzzle.w)} is not needed at level {g}"
+    if swaps(puzzle, answer.values):
+        return "a swap certificate exists on a board shipped as unique"
+    return None
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
+
+
+SPEC = GenreSpec(
+    name="kojun", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
+    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
+    generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
+    draw=draw, draw_state=draw_state, article="puzzlekit.kojun.article",
+    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
+    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
+    random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    url_decode=url.decode, url_encode=url.encode)

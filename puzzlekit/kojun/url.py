@@ -1,0 +1,90 @@
+"""Kojun boards as puzz.link URLs (``https://puzz.link/p?cojun/W/H/<body>``;
+puzz.link calls the genre "Cojun").
+
+The body holds the walls that cut the board into regions, then one entry per
+cell in reading order: a digit (a given) or a run of empty cells.  Cojun has
+no flags.  A ``?`` token (``.``) marks a cell whose digit is not printed;
+since every Kojun cell holds a digit it says nothing, and :func:`decode`
+reads it as an empty cell.  Some editors append a layer of holes (cells
+outside the puzzle); the rules have no holes, so :func:`decode` refuses a
+body with characters left after the digits.  :func:`decode` also refuses a
+digit 0 or larger than its region, and any character the format does not
+define.  :func:`encode` writes what puzz.link's own encoder writes.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, make_url, parse_url,
+                           regions_from_walls, walls_from_regions, write_border, write_number16)
+from .model import MAX_CELLS, MAX_REGION, Puzzle
+
+__all__ = ["decode", "encode", "PID", "EXAMPLE"]
+
+PID = "cojun"
+#: The worked example of the puzz.link format notes.
+EXAMPLE = "https://puzz.link/p?cojun/4/4/pd0hsoh3p3h"
+
+
+def decode(url: str) -> Puzzle:
+    """The board of a puzz.link Cojun URL; a malformed one raises a one-line
+    :class:`~puzzlekit.io.puzzlink.PuzzlinkError`.
+
+    >>> p = decode(EXAMPLE)
+    >>> p.k, sorted(p.givens.items())
+    (6, [(2, 3), (13, 3)])
+    """
+    u = parse_url(url, max_cells=MAX_CELLS)
+    if u.pid != PID:
+        raise PuzzlinkError(f"not a cojun URL: the genre id is {u.pid!r}")
+    if u.variant:
+        raise PuzzlinkError(f"cojun URL: the variant {u.variant[:10]!r} is not supported")
+    if u.flags:
+        raise PuzzlinkError(f"cojun URL: Cojun has no flags, got {u.flags[:10]!r}")
+    w, h = u.w, u.h
+    rd = Reader(u.body, "cojun URL")
+    need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
+    if len(rd.rest) < need:
+        raise PuzzlinkError(f"cojun URL: the body ends inside the walls ({len(rd.rest)} of "
+                            f"{need} characters): truncated?")
+    right, below = rd.border(w, h)
+    values = rd.number16(w * h)
+    if rd.rest:
+        raise PuzzlinkError(f"cojun URL: {len(rd.rest)} character(s) {rd.rest[:12]!r} after "
+                            "the digits (a hole layer?); Kojun boards have no holes")
+    lab = regions_from_walls(right, below)
+    sizes = np.bincount(lab.ravel())
+    if sizes.max() > MAX_REGION:
+        raise PuzzlinkError(f"cojun URL: a region of {sizes.max()} cells, more than the "
+                            f"{MAX_REGION} this genre accepts")
+    givens = {}
+    for c, v in enumerate(values):
+        if v is None or v == QUESTION:
+            continue
+        s = int(sizes[lab.flat[c]])
+        if not 1 <= v <= s:
+            raise PuzzlinkError(f"cojun URL: the digit {v} at ({c // w},{c % w}) is out of "
+                                f"range 1..{s} (its region's size)")
+        givens[c] = v
+    return Puzzle.make(lab, givens)
+
+
+def encode(puzzle: Puzzle) -> str:
+    """The canonical puzz.link URL of a board.
+
+    >>> encode(decode(EXAMPLE)) == EXAMPLE
+    True
+    """
+    h, w = puzzle.h, puzzle.w
+    lab = np.asarray(puzzle.regions).reshape(h, w)
+    right, below = walls_from_regions(lab)
+    pieces = regions_from_walls(right, below)
+    if int(pieces.max()) + 1 != puzzle.k:
+        split = next(r for r in range(puzzle.k) if len(np.unique(pieces[lab == r])) > 1)
+        first = int(np.flatnonzero(lab.ravel() == split)[0])
+        raise PuzzlinkError(f"the region at ({first // w},{first % w}) is not connected; a "
+                            "puzz.link URL draws regions with walls, so each must be one piece")
+    values = [None] * (h * w)
+    for c, v in puzzle.givens.items():
+        values[c] = int(v)
+    return make_url(PID, w, h, write_border(right, below) + write_number16(values))

@@ -1,0 +1,62 @@
+"""How a Yajisan-Kazusan board is drawn: each clue's number with a small arrow
+beside it, shaded cells dark (a clue on a shaded cell, exempt, in grey), and
+for a partial state undecided cells plain and known-unshaded cells dotted."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..viz import board as vb
+
+__all__ = ["draw", "draw_state"]
+
+DARK = "#3b3b3b"
+_DIR = {1: (0, -1), 2: (0, 1), 3: (-1, 0), 4: (1, 0)}
+
+
+def _clues(ax, puzzle, shaded):
+    w = puzzle.w
+    for c, (d, v) in puzzle.clues.items():
+        r, col = divmod(c, w)
+        ink = "#9a9a9a" if shaded[c] else vb.INK
+        text = "?" if v < 0 else str(v)
+        if d == 0:
+            vb.cell_text(ax, r, col, text, color=ink, size=11, weight="bold")
+            continue
+        dx, dy = _DIR[d]
+        # horizontal arrows sit under the number, vertical ones to its right
+        tx, ty = (col + 0.5, r + 0.4) if dx else (col + 0.38, r + 0.54)
+        bx, by = (col + 0.5, r + 0.78) if dx else (col + 0.78, r + 0.5)
+        ax.text(tx, ty, text, ha="center", va="center", color=ink, fontsize=10,
+                fontweight="bold", zorder=6)
+        ax.annotate("", xy=(bx + 0.16 * dx, by + 0.16 * dy), xytext=(bx - 0.16 * dx, by - 0.16 * dy),
+                    arrowprops=dict(arrowstyle="-|>", color=ink, lw=1.1), zorder=6)
+
+
+def draw(puzzle, answer=None, ax=None):
+    """Draw a board, and its answer when given.
+
+    >>> from puzzlekit.yajisan_kazusan.model import Puzzle
+    >>> ax = draw(Puzzle.make(2, 2, {0: ("R", 1)})); vb.close(ax)
+    """
+    ax = vb.new_board(puzzle.h, puzzle.w, ax)
+    shaded = np.zeros(puzzle.n, bool) if answer is None else np.asarray(answer.shaded, bool)
+    vb.shade_cells(ax, np.flatnonzero(shaded), DARK, puzzle.w)
+    _clues(ax, puzzle, shaded)
+    return ax
+
+
+def draw_state(puzzle, state, ax, new=None, colour=None):
+    """Draw a partial state; cells touched by the last step (``new`` over
+    ``state.bits``) highlighted."""
+    ax = vb.new_board(puzzle.h, puzzle.w, ax)
+    cell = state.bits.reshape(-1, 2)
+    shaded = cell[:, 1] & ~cell[:, 0]
+    white = cell[:, 0] & ~cell[:, 1]
+    if new is not None:
+        vb.highlight(ax, np.flatnonzero(new.reshape(-1, 2).any(axis=1)), puzzle.w,
+                     color=colour or "#ffcc00")
+    vb.shade_cells(ax, np.flatnonzero(shaded), DARK, puzzle.w)
+    vb.circles(ax, [c for c in np.flatnonzero(white) if c not in puzzle.clues], puzzle.w,
+               filled=True, color="#999999", radius=0.06)
+    _clues(ax, puzzle, shaded)
+    return ax

@@ -1,0 +1,113 @@
+"""Yajisan-Kazusan as a CP-SAT model: the rules as constraints, a third engine.
+
+One boolean per cell (shaded).  No two neighbours are both shaded; some cell is
+unshaded; a clue with an arrow and a number holds whenever its cell is
+unshaded (its line's sum equals the number, enforced only if the cell is
+unshaded); with ``need_shade`` some cell is shaded.  Connectivity of the
+unshaded cells is either :func:`puzzlekit.core.sat.connected` in the model
+(``lazy=False``) or, by default, added lazily: each answer the solver offers
+is checked, and when its unshaded cells fall apart, every piece but the
+largest yields a cut (a cell of the piece and a cell outside it cannot both
+be unshaded unless some cell of the piece's shaded rim is unshaded), valid
+for every legal answer, and the solver runs again.  Nothing of the ladder or
+the raw engines is used.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from ..core import sat
+from ..core.search import Count
+from .model import NONE, Answer, Puzzle, line_cells
+
+__all__ = ["model", "count_solutions"]
+
+
+def model(puzzle: Puzzle, connected: bool = True):
+    """The CP-SAT model and its cell booleans (True = shaded); connectivity
+    in the model only when ``connected``."""
+    h, w, n = puzzle.h, puzzle.w, puzzle.n
+    m = sat.new_model()
+    sh = [m.NewBoolVar(f"s{c}") for c in range(n)]
+    for a, b in puzzle.grid.edges:
+        m.AddBoolOr([sh[int(a)].Not(), sh[int(b)].Not()])
+    m.AddBoolOr([x.Not() for x in sh])
+    if connected:
+        adj = [[int(u) for u in puzzle.grid.nbrs[c] if u >= 0] for c in range(n)]
+        sat.connected(m, [x.Not() for x in sh], adj, nonempty=True)
+    for c, (d, v) in puzzle.clues.items():
+        if d == NONE or v < 0:
+            continue
+        ln = line_cells(h, w, c, d)
+        m.Add(sum(sh[x] for x in ln) == int(v)).OnlyEnforceIf(sh[c].Not())
+    if puzzle.need_shade:
+        m.AddBoolOr(sh)
+    return m, sh
+
+
+def _pieces(puzzle, shaded):
+    """Components of the unshaded cells, largest first."""
+    nb = puzzle.grid.nbrs
+    lab = np.full(puzzle.n, -1)
+    out = []
+    for s in range(puzzle.n):
+        if shaded[s] or lab[s] >= 0:
+            continue
+        lab[s], stack, comp = len(out), [s], []
+        while stack:
+            v = stack.pop()
+            comp.append(v)
+            for u in nb[v]:
+                if u >= 0 and not shaded[u] and lab[u] < 0:
+                    lab[u] = len(out)
+                    stack.append(int(u))
+        out.append(comp)
+    return sorted(out, key=len, reverse=True)
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2, time_limit: float | None = 60.0,
+                    lazy: bool = True) -> Count:
+    """Answers up to ``limit`` (``Count.solutions`` holds them); a time-out is ``capped``.
+
+    >>> count_solutions(Puzzle.make(2, 2), limit=10).count
+    5
+    >>> count_solutions(Puzzle.make(2, 2), limit=10, lazy=False).count
+    5
+    """
+    m, sh = model(puzzle, connected=not lazy)
+    if not lazy:
+        def decode(value):
+            return Answer.from_mask(puzzle.h, puzzle.w, np.array([bool(value(x)) for x in sh]))
+        return sat.count(m, sh, limit, time_limit, decode)
+    solver = cp_model.CpSolver()
+    for k, v in sat.PARAMS.items():
+        setattr(solver.parameters, k, v)
+    nb = puzzle.grid.nbrs
+    found, nodes, sols, t0 = 0, 0, [], time.perf_counter()
+    while found < limit:
+        if time_limit is not None:
+            left = time_limit - (time.perf_counter() - t0)
+            if left <= 0:
+                return Count(found, True, nodes, limit, tuple(sols))
+            solver.parameters.max_time_in_seconds = left
+        st = solver.Solve(m)
+        nodes += int(solver.NumBranches())
+        if st == cp_model.INFEASIBLE:
+            break
+        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Count(found, True, nodes, limit, tuple(sols))
+        shaded = np.array([solver.BooleanValue(x) for x in sh])
+        pieces = _pieces(puzzle, shaded)
+        if len(pieces) > 1:
+            v = pieces[0][0]
+            for comp in pieces[1:]:
+                rim = {int(u) for c in comp for u in nb[c] if u >= 0 and shaded[u]}
+                m.AddBoolOr([sh[comp[0]], sh[v]] + [sh[b].Not() for b in sorted(rim)])
+            continue
+        found += 1
+        sols.append(Answer.from_mask(puzzle.h, puzzle.w, shaded))
+        m.AddBoolOr([x.Not() if b else x for x, b in zip(sh, shaded)])
+    return Count(found, False, nodes, limit, tuple(sols))
