@@ -37,6 +37,7 @@ HUGE = {
     "kojun": lambda n: {"size": [n, n], "regions": [[0] * n for _ in range(n)]},
     "creek": lambda n: {"h": n, "w": n, "clues": [[None] * (n + 1)] * (n + 1)},
     "yajisan_kazusan": lambda n: {"size": [n, n], "clues": []},
+    "heteromino": lambda n: {"size": [n, n], "black": []},
 }
 
 

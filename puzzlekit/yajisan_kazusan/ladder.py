@@ -117,18 +117,6 @@ def max_total(L: int) -> int:
     return int(line_totals([-1] * L)).bit_length() - 1
 
 
-def _rung_fn(i):
-    def fn(state, counters):
-        work = np.zeros(len(WORK) + 1, np.int64)
-        r = _apply_jit(i, state.bits, data(state.puzzle).args(), work)
-        for name, v in zip(WORK, work.tolist()):
-            if v:
-                counters[name] += v
-        return int(r)
-    fn.__name__ = NAMES[i]
-    return fn
-
-
 # ---------------------------------------------------------------- kernels
 @njit(cache=True)
 def _totals_jit(bits, lcells, a, b, force, fval):
@@ -304,13 +292,15 @@ def _legal_jit(bits, data):
 
 
 # ---------------------------------------------------------------- the ladder
+KERNELS = Compiled(apply=_apply_jit, data=lambda p: data(p).args(), work=WORK, legal=_legal_jit)
 LADDER = Ladder([
-    Rung("adj", _rung_fn(0), "#7f7f7f", "the four neighbours of a shaded cell are unshaded"),
-    Rung("cap", _rung_fn(1), "#1f77b4", "a number the line cannot show: the clue cell is shaded"),
-    Rung("ray", _rung_fn(2), "#2ca02c", "a known-unshaded clue binds: line DP, each open cell "
-                                        "tried both ways"),
-    Rung("white", _rung_fn(3), "#ff7f0e", "one unshaded region: unreachable cells shaded, cut "
-                                          "cells unshaded"),
+    Rung("adj", KERNELS.rung(0, "adj"), "#7f7f7f",
+         "the four neighbours of a shaded cell are unshaded"),
+    Rung("cap", KERNELS.rung(1, "cap"), "#1f77b4",
+         "a number the line cannot show: the clue cell is shaded"),
+    Rung("ray", KERNELS.rung(2, "ray"), "#2ca02c",
+         "a known-unshaded clue binds: line DP, each open cell tried both ways"),
+    Rung("white", KERNELS.rung(3, "white"), "#ff7f0e",
+         "one unshaded region: unreachable cells shaded, cut cells unshaded"),
     probe_rung(),
-], compiled=Compiled(apply=_apply_jit, data=lambda p: data(p).args(), work=WORK,
-                     legal=_legal_jit))
+], compiled=KERNELS)

@@ -14,10 +14,7 @@ the raw engines is used.
 """
 from __future__ import annotations
 
-import time
-
 import numpy as np
-from ortools.sat.python import cp_model
 
 from ..core import sat
 from ..core.search import Count
@@ -48,26 +45,6 @@ def model(puzzle: Puzzle, connected: bool = True):
     return m, sh
 
 
-def _pieces(puzzle, shaded):
-    """Components of the unshaded cells, largest first."""
-    nb = puzzle.grid.nbrs
-    lab = np.full(puzzle.n, -1)
-    out = []
-    for s in range(puzzle.n):
-        if shaded[s] or lab[s] >= 0:
-            continue
-        lab[s], stack, comp = len(out), [s], []
-        while stack:
-            v = stack.pop()
-            comp.append(v)
-            for u in nb[v]:
-                if u >= 0 and not shaded[u] and lab[u] < 0:
-                    lab[u] = len(out)
-                    stack.append(int(u))
-        out.append(comp)
-    return sorted(out, key=len, reverse=True)
-
-
 def count_solutions(puzzle: Puzzle, limit: int = 2, time_limit: float | None = 60.0,
                     lazy: bool = True) -> Count:
     """Answers up to ``limit`` (``Count.solutions`` holds them); a time-out is ``capped``.
@@ -78,36 +55,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, time_limit: float | None = 6
     5
     """
     m, sh = model(puzzle, connected=not lazy)
-    if not lazy:
-        def decode(value):
-            return Answer.from_mask(puzzle.h, puzzle.w, np.array([bool(value(x)) for x in sh]))
-        return sat.count(m, sh, limit, time_limit, decode)
-    solver = cp_model.CpSolver()
-    for k, v in sat.PARAMS.items():
-        setattr(solver.parameters, k, v)
-    nb = puzzle.grid.nbrs
-    found, nodes, sols, t0 = 0, 0, [], time.perf_counter()
-    while found < limit:
-        if time_limit is not None:
-            left = time_limit - (time.perf_counter() - t0)
-            if left <= 0:
-                return Count(found, True, nodes, limit, tuple(sols))
-            solver.parameters.max_time_in_seconds = left
-        st = solver.Solve(m)
-        nodes += int(solver.NumBranches())
-        if st == cp_model.INFEASIBLE:
-            break
-        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Count(found, True, nodes, limit, tuple(sols))
-        shaded = np.array([solver.BooleanValue(x) for x in sh])
-        pieces = _pieces(puzzle, shaded)
-        if len(pieces) > 1:
-            v = pieces[0][0]
-            for comp in pieces[1:]:
-                rim = {int(u) for c in comp for u in nb[c] if u >= 0 and shaded[u]}
-                m.AddBoolOr([sh[comp[0]], sh[v]] + [sh[b].Not() for b in sorted(rim)])
-            continue
-        found += 1
-        sols.append(Answer.from_mask(puzzle.h, puzzle.w, shaded))
-        m.AddBoolOr([x.Not() if b else x for x, b in zip(sh, shaded)])
-    return Count(found, False, nodes, limit, tuple(sols))
+
+    def decode(value):
+        return Answer.from_mask(puzzle.h, puzzle.w, np.array([bool(value(x)) for x in sh]))
+    refute = sat.lazy_connected([x.Not() for x in sh], puzzle.grid.nbrs) if lazy else None
+    return sat.count(m, sh, limit, time_limit, decode, refute=refute)

@@ -37,6 +37,23 @@ def test_connected_subsets_match_enumeration(h, w):
     assert not got.capped and got.count == want
 
 
+@pytest.mark.parametrize("h, w", [(1, 1), (1, 4), (2, 3), (3, 3)])
+def test_lazy_connected_counts_the_same_subsets(h, w):
+    """Cuts added as answers are offered: every connected subset counted once,
+    no disconnected one (the empty set is ruled out in the model)."""
+    adj, _ = _grid(h, w)
+    n = h * w
+    nbrs = [a + [-1] * (4 - len(a)) for a in adj]
+    m = sat.new_model()
+    x = [m.NewBoolVar(f"x{i}") for i in range(n)]
+    m.AddBoolOr(x)
+    got = sat.count(m, x, limit=10 ** 6, refute=sat.lazy_connected(x, nbrs),
+                    decode=lambda value: frozenset(i for i in range(n) if value(x[i])))
+    want = {frozenset(i for i in range(n) if s >> i & 1) for s in range(1, 1 << n)}
+    want = {S for S in want if _connected(set(S), adj)}
+    assert not got.capped and set(got.solutions) == want and got.count == len(want)
+
+
 def test_connected_may_allow_the_empty_set():
     adj, _ = _grid(2, 2)
     m = sat.new_model()

@@ -1,0 +1,238 @@
+"""Generation by walking black cells, grading, random boards and the bank.
+
+The clues of a Heteromino are not read off an answer: blacking a cell
+changes which cells need covering, and the white cells must stay a multiple
+of three, so no clue can be added or removed on its own and there is no
+minimisation step.  The walker scatters ``k`` black cells, counts answers,
+and moves one black cell at a time.  Its score: one answer is the goal; many
+answers cost their count; no answer costs more, plus the number of open
+regions whose size is not a multiple of three (a slope out of the wide flat
+plateau of unsolvable drafts).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.genre import accepts
+from ..core.referee import InputError, strict_size
+from ..core.search import count_solutions as _ladder_count
+from . import brute
+from .ladder import LADDER, initial_state
+from .model import MAX_CELLS, Answer, Puzzle
+
+__all__ = ["legal_counts", "random_small", "scatter", "bad_regions", "score", "walk",
+           "generate", "grade", "search_count", "sweep_board", "rebuild_bank", "BANK_PLAN", "BANK_BLACK",
+           "verify_extra"]
+
+BANK_PLAN = {(8, 8): 40, (12, 12): 32}               # the article's 72 boards
+# black cells per bank board: the article ships 1,968 pieces on 40 boards of 8x8
+# and 32 of 12x12, so 40 (64 - k8) + 32 (144 - k12) = 3 * 1968, i.e.
+# 40 k8 + 32 k12 = 1264, which 10 and 27 meet (both leave a multiple of three)
+BANK_BLACK = {(8, 8): 10, (12, 12): 27}
+MANY = 50          # answers counted when scoring a board with more than one
+
+
+def _rng(seed):
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def legal_counts(h: int, w: int) -> list[int]:
+    """The black-cell counts that leave a multiple of three white cells.
+
+    >>> legal_counts(3, 4)
+    [0, 3, 6, 9, 12]
+    """
+    return [k for k in range(h * w + 1) if (h * w - k) % 3 == 0]
+
+
+def scatter(h: int, w: int, k: int, seed=None) -> Puzzle:
+    """``k`` black cells placed uniformly at random."""
+    rng = _rng(seed)
+    mask = np.zeros(h * w, dtype=np.bool_)
+    mask[rng.choice(h * w, size=k, replace=False)] = True
+    return Puzzle(h, w, mask)
+
+
+def random_small(rng, h: int, w: int) -> Puzzle:
+    """A random board: a legal number of black cells (skewed small, so boards
+    with many answers, one and none all occur), scattered at random."""
+    ks = legal_counts(h, w)
+    ks = ks[:max(1, (len(ks) + 1) // 2 + 1)]
+    k = int(ks[min(int(rng.integers(len(ks))), int(rng.integers(len(ks))))])
+    return scatter(h, w, k, rng)
+
+
+def sweep_board(rng, n: int, density: str) -> Puzzle:
+    """An ``n`` x ``n`` board for timing sweeps, black cells scattered at random
+    (``dense``: about a sixth of the cells, ``sparse``: a tenth), the white
+    cells a multiple of three; uniqueness is not asked for."""
+    frac = 6 if density == "dense" else 10
+    k = max(0, (n * n) // frac)
+    k -= (n * n - k) % 3
+    return scatter(n, n, max(0, k), rng)
+
+
+def bad_regions(puzzle: Puzzle) -> int:
+    """Open regions (white cells joined by edges) whose size is not a multiple of three."""
+    h, w = puzzle.h, puzzle.w
+    seen = puzzle.black.copy()
+    nb = puzzle.grid.nbrs
+    bad = 0
+    for s in range(h * w):
+        if seen[s]:
+            continue
+        seen[s] = True
+        stack, size = [s], 0
+        while stack:
+            c = stack.pop()
+            size += 1
+            for d in nb[c]:
+                if d >= 0 and not seen[d]:
+                    seen[d] = True
+                    stack.append(d)
+        bad += size % 3 != 0
+    return bad
+
+
+def search_count(puzzle: Puzzle, limit: int = 2, level="hetero", max_nodes: int = 200_000):
+    """The ladder's counting search (compiled) up to ``limit``."""
+    return _ladder_count(initial_state(puzzle), LADDER, accepts(_spec(), puzzle), level,
+                         limit, max_nodes)
+
+
+def _spec():
+    from . import SPEC
+    return SPEC
+
+
+def score(puzzle: Puzzle, max_nodes: int = 200_000) -> tuple[float, int]:
+    """``(cost, answers)``: 0 for exactly one answer, ``1 + (n - 2) / MANY`` for
+    ``n`` answers (counted up to MANY), ``3 + bad regions`` for none, and
+    infinity when the count was capped."""
+    if bad_regions(puzzle):
+        return 3.0 + bad_regions(puzzle), 0
+    r = search_count(puzzle, MANY, max_nodes=max_nodes)
+    if r.capped and r.count < MANY:
+        return float("inf"), -1
+    if r.count == 1:
+        return 0.0, 1
+    if r.count == 0:
+        return 3.0, 0
+    return 1.0 + (r.count - 2) / MANY, r.count
+
+
+def walk(h: int, w: int, k: int, seed=None, steps: int = 400, restarts: int = 20,
+         max_nodes: int = 200_000):
+    """Walk ``k`` black cells towards a board with exactly one answer.
+
+    Returns ``(puzzle, moves)`` or ``None`` when the budget (``restarts`` runs
+    of ``steps`` moves) ran out.  A move takes one black cell to a random white
+    cell and is kept when the score does not get worse.
+
+    >>> p, _ = walk(3, 4, 3, seed=2)
+    >>> int(p.black.sum()), search_count(p).count
+    (3, 1)
+    """
+    rng = _rng(seed)
+    if (h * w - k) % 3 or not 0 <= k <= h * w:
+        raise ValueError(f"{k} black cells leave {h * w - k} white cells, not a multiple of 3")
+    moves = 0
+    for _ in range(restarts):
+        p = scatter(h, w, k, rng)
+        cost, _ = score(p, max_nodes)
+        for _ in range(steps):
+            if cost == 0:
+                return p, moves
+            blk = np.flatnonzero(p.black)
+            wht = np.flatnonzero(~p.black)
+            if len(blk) == 0 or len(wht) == 0:
+                break
+            mask = p.black.copy()
+            mask[blk[rng.integers(len(blk))]] = False
+            mask[wht[rng.integers(len(wht))]] = True
+            q = p.with_black(mask)
+            c2, _ = score(q, max_nodes)
+            moves += 1
+            if c2 <= cost:
+                p, cost = q, c2
+        if cost == 0:
+            return p, moves
+    return None
+
+
+def grade(puzzle: Puzzle):
+    """The weakest level whose fixpoint finishes the board."""
+    return LADDER.grade(initial_state(puzzle))
+
+
+def _default_k(h, w):
+    k = max(0, round(0.14 * h * w))
+    while (h * w - k) % 3:
+        k += 1
+    return min(k, h * w)
+
+
+def generate(h: int, w: int, seed=None, grade=None, k: int | None = None, tries: int = 8):
+    """A board with exactly one answer and that answer, walked with ``k``
+    black cells (default about a seventh of the board); ``grade`` asks for a
+    board whose grade is exactly that level.
+
+    >>> p, a = generate(4, 4, seed=3)
+    >>> brute.count_solutions(p).count, len(a.pieces) * 3 == p.white_count
+    (1, True)
+    """
+    h, w = strict_size(h, w, MAX_CELLS)
+    if grade is not None:
+        LADDER.level(grade)
+    rng = _rng(seed)
+    k = _default_k(h, w) if k is None else int(k)
+    for _ in range(tries):
+        r = walk(h, w, k, rng)
+        if r is None:
+            continue
+        p = r[0]
+        if grade is not None and LADDER.grade(initial_state(p)) != LADDER.names[LADDER.level(grade)]:
+            continue
+        res = brute.solutions(p, 2)
+        if res[0].count != 1 or res[0].capped:
+            continue
+        return p, Answer.from_owner(res[1][0], w)
+    raise InputError(f"no {h}x{w} board with one answer found in {tries} walks"
+                     + (f" at grade {grade}" if grade else ""))
+
+
+def verify_extra(entry, puzzle, answer):
+    """The shipped board's white cells are a multiple of three and its size is
+    the one it is filed under."""
+    if puzzle.white_count % 3:
+        return "white cells are not a multiple of three"
+    if list(entry.get("size", [])) != [puzzle.h, puzzle.w]:
+        return "size does not match the board"
+    return None
+
+
+def rebuild_bank(seed=None, plan=None) -> list[dict]:
+    """The shipped boards: ``plan`` maps size to count (default 40 at 8x8
+    and 32 at 12x12), each walked from its own seed, proved unique
+    by both engines and graded."""
+    plan = BANK_PLAN if plan is None else plan
+    base = 56 if seed is None else int(seed)
+    out = []
+    for (h, w), per in plan.items():
+        got, t = 0, 0
+        while got < per:
+            s = (base * 1000 + h) * 100_000 + t
+            t += 1
+            try:
+                p, a = generate(h, w, seed=s, k=BANK_BLACK.get((h, w)), tries=1)
+            except InputError:
+                continue
+            sr = search_count(p, 2, level="probe", max_nodes=1_000_000)
+            if sr.unique is not True:
+                continue
+            got += 1
+            out.append({"id": f"heteromino-{h}x{w}-{got:03d}", "size": [h, w],
+                        "clues": p.to_json(), "answer": a.to_json(),
+                        "grade": grade(p), "seed": s,
+                        "recipe": {"black": int(p.black.sum()), "walker": "walk"}})
+    return out
