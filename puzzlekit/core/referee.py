@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_int",
-           "strict_list", "strict_size", "int_grid"]
+           "strict_list", "strict_size", "int_grid", "shading_from_json", "shading_to_json"]
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -153,3 +153,43 @@ def int_grid(obj, field: str, lo: int = INT64_MIN, hi: int = INT64_MAX,
         for c, x in enumerate(row):
             strict_int(x, f"{field}[{r}][{c}]", lo, hi)
     return np.array(obj, dtype=np.int64)
+
+
+def shading_from_json(obj, what: str, max_cells: int, max_side: int | None = None) -> np.ndarray:
+    """A shading answer, ``{"grid": ["#..", ".#."]}`` (``#`` shaded, ``.``
+    not), as an ``(h, w)`` bool array; anything else is a one-line InputError
+    naming ``what`` (the genre's answer).  The size is checked before the
+    cells are read.
+
+    >>> shading_from_json({"grid": ["#.", ".#"]}, "an answer", 100).astype(int).tolist()
+    [[1, 0], [0, 1]]
+    >>> shading_from_json({"grid": ["#.", "."]}, "a creek answer", 100)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: grid[1]: expected a string of 2 characters, got "."
+    """
+    if not isinstance(obj, dict) or not isinstance(obj.get("grid"), list) or not obj["grid"]:
+        raise InputError(f"{what} must be an object with a 'grid' list of strings")
+    rows = obj["grid"]
+    if not isinstance(rows[0], str) or not rows[0]:
+        raise InputError(f"grid[0]: expected a string of '#' and '.', got {show(rows[0])}")
+    h, w = strict_size(len(rows), len(rows[0]), max_cells, ("grid rows", "grid columns"))
+    if max_side is not None and max(h, w) > max_side:
+        raise InputError(f"a {h}x{w} board has a side longer than {max_side} cells, "
+                         "the most this genre accepts")
+    for r, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != w:
+            raise InputError(f"grid[{r}]: expected a string of {w} characters, got {show(row)}")
+        bad = set(row) - {"#", "."}
+        if bad:
+            raise InputError(f"grid[{r}]: only '#' and '.' allowed, got {sorted(bad)[0]!r}")
+    return np.array([[ch == "#" for ch in row] for row in rows], dtype=np.bool_)
+
+
+def shading_to_json(mask) -> dict:
+    """The JSON of a shading, an ``(h, w)`` array of truth values.
+
+    >>> shading_to_json([[1, 0], [0, 1]])
+    {'grid': ['#.', '.#']}
+    """
+    return {"grid": ["".join("#" if x else "." for x in row) for row in np.asarray(mask)]}

@@ -36,14 +36,14 @@ import numpy as np
 
 from ..core.graph import components
 from ..core.grid import Grid
-from ..core.referee import InputError, Violation, show, strict_int, strict_list, strict_size
+from ..core.referee import (InputError, Violation, shading_from_json, shading_to_json, show,
+                            strict_int, strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "WHITE", "SHADED",
            "corner_cells", "corner_sizes", "clue_field", "full_puzzle"]
 
 MAX_CELLS = 2_500    # 50x50: the linear rung row-reduces the clue system once per board
 WHITE, SHADED = 0, 1
-CHARS = ".#"
 RULES = ("corner-count", "creek-split", "no-shade")
 
 
@@ -167,20 +167,10 @@ class Answer:
 
     @classmethod
     def from_json(cls, obj) -> "Answer":
-        if not isinstance(obj, dict) or not isinstance(obj.get("grid"), list):
-            raise InputError("a creek answer must be an object with a 'grid' list of strings")
-        rows = obj["grid"]
-        if (not rows or not all(isinstance(s, str) for s in rows)
-                or len({len(s) for s in rows}) != 1):
-            raise InputError("grid rows must be non-empty strings of one length")
-        strict_size(len(rows), len(rows[0]), MAX_CELLS, ("grid rows", "grid columns"))
-        bad = {ch for s in rows for ch in s} - set(CHARS)
-        if bad:
-            raise InputError(f"grid cells must be '#' or '.', got {sorted(bad)[0]!r}")
-        return cls(np.array([[CHARS.index(ch) for ch in s] for s in rows], dtype=np.int8))
+        return cls(shading_from_json(obj, "a creek answer", MAX_CELLS).astype(np.int8))
 
     def to_json(self) -> dict:
-        return {"grid": ["".join(CHARS[v] for v in row) for row in self.grid]}
+        return shading_to_json(self.grid)
 
     def __eq__(self, other):
         return isinstance(other, Answer) and np.array_equal(self.grid, other.grid)

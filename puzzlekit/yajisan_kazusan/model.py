@@ -40,8 +40,8 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import Grid
-from ..core.referee import (InputError, Violation, show, strict_int, strict_list,
-                            strict_size)
+from ..core.referee import (InputError, Violation, shading_from_json, shading_to_json, show,
+                            strict_int, strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_NUMBER", "ARROWS",
            "NONE", "UP", "DOWN", "LEFT", "RIGHT", "STEP", "check", "line_cells",
@@ -194,25 +194,11 @@ class Answer:
 
     @classmethod
     def from_json(cls, obj) -> "Answer":
-        if not isinstance(obj, dict) or not isinstance(obj.get("grid"), list) or not obj["grid"]:
-            raise InputError("a yajisan_kazusan answer must be an object with a 'grid' "
-                             "list of strings")
-        rows = obj["grid"]
-        if not isinstance(rows[0], str) or not rows[0]:
-            raise InputError(f"grid[0]: expected a string of '#' and '.', got {show(rows[0])}")
-        h, w = len(rows), len(rows[0])
-        _size(h, w)
-        for r, s in enumerate(rows):
-            if not isinstance(s, str) or len(s) != w:
-                raise InputError(f"grid[{r}]: expected a string of {w} characters, got {show(s)}")
-            bad = set(s) - {"#", "."}
-            if bad:
-                raise InputError(f"grid[{r}]: only '#' and '.' allowed, got {sorted(bad)[0]!r}")
-        return cls.from_mask(h, w, [ch == "#" for s in rows for ch in s])
+        g = shading_from_json(obj, "a yajisan_kazusan answer", MAX_CELLS, MAX_SIDE)
+        return cls.from_mask(g.shape[0], g.shape[1], g)
 
     def to_json(self) -> dict:
-        m = self.shaded.reshape(self.h, self.w)
-        return {"grid": ["".join("#" if x else "." for x in row) for row in m]}
+        return shading_to_json(self.shaded.reshape(self.h, self.w))
 
     def __eq__(self, other):
         return (isinstance(other, Answer) and (self.h, self.w) == (other.h, other.w)
