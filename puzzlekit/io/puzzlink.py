@@ -23,12 +23,14 @@ from ..core.referee import InputError
 
 __all__ = ["PuzzlinkError", "QUESTION", "UrlParts", "is_url", "parse_url", "make_url",
            "Reader", "write_number16", "write_border", "write_circle", "write_binary",
-           "write_points04", "regions_from_walls", "walls_from_regions", "MAX_SIDE"]
+           "write_points04", "regions_from_walls", "walls_from_regions", "MAX_SIDE",
+           "read_arrow_numbers", "write_arrow_numbers"]
 
 QUESTION = -1          # a "?" clue: the object holds a number whose value is not given
 MAX_SIDE = 1000        # no real puzzle is wider; larger sides are rejected before parsing
 _B32 = "0123456789abcdefghijklmnopqrstuv"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_HEXDIGITS = "0123456789abcdef"
 
 
 class PuzzlinkError(InputError):
@@ -373,3 +375,92 @@ def walls_from_regions(labels) -> tuple[np.ndarray, np.ndarray]:
     :func:`regions_from_walls` up to relabelling)."""
     lab = np.asarray(labels)
     return lab[:, 1:] != lab[:, :-1], lab[1:, :] != lab[:-1, :]
+
+
+def read_arrow_numbers(body: str, n: int, what: str = "body") -> dict:
+    """``{cell: (direction, number)}`` from an arrow-number list (number -1 for ``?``),
+    the clue section of the Yajilin family (Yajisan-Kazusan, Yajilin): ``d x``
+    (direction ``d`` 0..4 = none, up, down, left, right; ``x`` one hex digit or
+    ``.`` for ``?``), ``d xx`` with ``d`` 5..9 (direction ``d - 5``), ``- d xxx``,
+    or a letter ``a``..``z`` for a run of 1..26 empty cells.  The body must
+    account for every cell, as puzz.link's encoder writes it.
+
+    >>> read_arrow_numbers("40d23b", 8)
+    {0: (4, 0), 5: (2, 3)}
+    """
+    out, c, i = {}, 0, 0
+
+    def hexes(k):
+        tok = body[i:i + k]
+        if len(tok) < k or any(ch not in _HEXDIGITS for ch in tok):
+            raise PuzzlinkError(f"{what}: expected {k} hex digit(s) at position {i}, got {tok!r}")
+        return int(tok, 16)
+
+    while i < len(body) and c < n:
+        ch = body[i]
+        if ch in "01234":
+            nxt = body[i + 1:i + 2]
+            if nxt == ".":
+                v = -1
+            else:
+                i += 1
+                v = hexes(1)
+                i -= 1
+            out[c], i, c = (int(ch), v), i + 2, c + 1
+        elif ch in "56789":
+            i += 1
+            out[c] = (int(ch) - 5, hexes(2))
+            i, c = i + 2, c + 1
+        elif ch == "-":
+            d = body[i + 1:i + 2]
+            if d not in list("01234"):
+                raise PuzzlinkError(f"{what}: expected a direction 0..4 after '-' at position {i}")
+            i += 2
+            out[c] = (int(d), hexes(3))
+            i, c = i + 3, c + 1
+        elif "a" <= ch <= "z":
+            c += _B36.index(ch) - 9
+            i += 1
+        else:
+            raise PuzzlinkError(f"{what}: unexpected character {ch!r} at position {i}")
+    if i < len(body):
+        raise PuzzlinkError(f"{what}: {len(body) - i} unread character(s) {body[i:i + 12]!r} "
+                            "past the last cell")
+    if c < n:
+        raise PuzzlinkError(f"{what}: the body ends after {c} of {n} cells (puzz.link writes "
+                            "every cell, empty runs included): truncated?")
+    return out
+
+
+def write_arrow_numbers(clues: dict, n: int) -> str:
+    """The arrow-number list of ``{cell: (direction, number)}`` (shortest forms,
+    empty runs flushed at 26).
+
+    >>> write_arrow_numbers({0: (4, 0), 5: (2, 3), 6: (1, 99), 7: (3, -1)}, 9)
+    '40d236633.a'
+    """
+    out, run = [], 0
+    for c in range(n):
+        if c not in clues:
+            run += 1
+            if run == 26:
+                out.append("z")
+                run = 0
+            continue
+        if run:
+            out.append(_B36[9 + run])
+            run = 0
+        d, v = clues[c]
+        if v < 0:
+            out.append(f"{d}.")
+        elif v < 16:
+            out.append(f"{d}{v:x}")
+        elif v < 256:
+            out.append(f"{d + 5}{v:02x}")
+        elif v < 4096:
+            out.append(f"-{d}{v:03x}")
+        else:
+            raise PuzzlinkError(f"the number {v} is too large for a puzz.link URL (at most 4095)")
+    if run:
+        out.append(_B36[9 + run])
+    return "".join(out)
