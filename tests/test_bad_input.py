@@ -38,6 +38,7 @@ HUGE = {
     "creek": lambda n: {"h": n, "w": n, "clues": [[None] * (n + 1)] * (n + 1)},
     "yajisan_kazusan": lambda n: {"size": [n, n], "clues": []},
     "heteromino": lambda n: {"size": [n, n], "black": []},
+    "choco_banana": lambda n: {"size": [n, n], "clues": []},
 }
 
 

@@ -24,7 +24,7 @@ def _patches():
 __all__ = ["new_board", "grid_lines", "shade_cells", "cell_text", "numbers",
            "corner_text", "region_borders", "segments", "path", "circles",
            "arrow", "dominoes", "highlight", "candidates", "margin_text",
-           "cell_list", "close", "INK", "PAPER", "GRID"]
+           "cell_list", "close", "shading_state", "INK", "PAPER", "GRID"]
 
 INK, PAPER, GRID = "#222222", "#ffffff", "#b8b8b8"
 
@@ -171,6 +171,25 @@ def circles(ax, cells, w: int | None = None, filled: bool = False, color: str = 
         ax.add_patch(_patches().Circle((c + 0.5, r + 0.5), radius, fc=color if filled else PAPER,
                             ec=color, lw=lw, zorder=4))
     return ax
+
+
+def shading_state(ax, bits, w: int, new=None, colour: str | None = None, shade: str = "#444444",
+                  dot: str = "#999999", skip=()):
+    """A partial shading (per cell two bits: unshaded, shaded): the cells the
+    last step touched (``new``, same layout) highlighted in ``colour``,
+    decided shaded cells filled, decided unshaded ones dotted (but those in
+    ``skip``, which carry clues).  Returns the decided-shaded mask."""
+    cell = np.asarray(bits).reshape(-1, 2)
+    shaded = cell[:, 1] & ~cell[:, 0]
+    white = cell[:, 0] & ~cell[:, 1]
+    if new is not None:
+        highlight(ax, np.flatnonzero(np.asarray(new).reshape(-1, 2).any(axis=1)), w,
+                  color=colour or "#ffcc00")
+    shade_cells(ax, np.flatnonzero(shaded), shade, w)
+    skip = set(skip)
+    circles(ax, [c for c in np.flatnonzero(white) if c not in skip], w, filled=True, color=dot,
+            radius=0.06)
+    return shaded
 
 
 _ARROW = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}

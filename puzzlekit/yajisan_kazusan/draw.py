@@ -49,14 +49,7 @@ def draw_state(puzzle, state, ax, new=None, colour=None):
     """Draw a partial state; cells touched by the last step (``new`` over
     ``state.bits``) highlighted."""
     ax = vb.new_board(puzzle.h, puzzle.w, ax)
-    cell = state.bits.reshape(-1, 2)
-    shaded = cell[:, 1] & ~cell[:, 0]
-    white = cell[:, 0] & ~cell[:, 1]
-    if new is not None:
-        vb.highlight(ax, np.flatnonzero(new.reshape(-1, 2).any(axis=1)), puzzle.w,
-                     color=colour or "#ffcc00")
-    vb.shade_cells(ax, np.flatnonzero(shaded), DARK, puzzle.w)
-    vb.circles(ax, [c for c in np.flatnonzero(white) if c not in puzzle.clues], puzzle.w,
-               filled=True, color="#999999", radius=0.06)
+    shaded = vb.shading_state(ax, state.bits, puzzle.w, new, colour, DARK, "#999999",
+                              skip=puzzle.clues)
     _clues(ax, puzzle, shaded)
     return ax

@@ -1,0 +1,42 @@
+"""How a Choco Banana board is drawn: chocolate cells dark brown, bananas
+left pale, numbers in their cells (white on chocolate); for a partial state
+undecided cells plain and known bananas dotted."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..viz import board as vb
+
+__all__ = ["draw", "draw_state"]
+
+CHOCO = "#5a3825"
+
+
+def _numbers(ax, puzzle, shaded):
+    for c, v in puzzle.clues.items():
+        r, col = divmod(c, puzzle.w)
+        vb.cell_text(ax, r, col, "?" if v < 0 else str(v),
+                     color="white" if shaded[c] else vb.INK, size=11, weight="bold")
+
+
+def draw(puzzle, answer=None, ax=None):
+    """Draw a board, and its answer when given.
+
+    >>> from puzzlekit.choco_banana.model import Puzzle
+    >>> ax = draw(Puzzle.make(2, 2, {0: 1})); vb.close(ax)
+    """
+    ax = vb.new_board(puzzle.h, puzzle.w, ax)
+    shaded = np.zeros(puzzle.n, bool) if answer is None else np.asarray(answer.shaded, bool)
+    vb.shade_cells(ax, np.flatnonzero(shaded), CHOCO, puzzle.w)
+    _numbers(ax, puzzle, shaded)
+    return ax
+
+
+def draw_state(puzzle, state, ax, new=None, colour=None):
+    """Draw a partial state; cells touched by the last step (``new`` over
+    ``state.bits``) highlighted."""
+    ax = vb.new_board(puzzle.h, puzzle.w, ax)
+    shaded = vb.shading_state(ax, state.bits, puzzle.w, new, colour, CHOCO, "#c9a400",
+                              skip=puzzle.clues)
+    _numbers(ax, puzzle, shaded)
+    return ax

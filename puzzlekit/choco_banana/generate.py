@@ -1,0 +1,221 @@
+"""Generation, answer first: the ladder's search on a clueless board with a
+shuffled branching order and a biased colour order hands back a legal grid;
+clues are bought adversarially against rival answers, then the clue set is
+minimised twice (uniqueness-minimal, then with the target rung finishing
+without a guess); grading; the bank builder.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.referee import InputError, strict_size
+from ..core.search import count_solutions
+from .ladder import LADDER, decode_mask, initial_state
+from .model import MAX_CELLS, Answer, Puzzle, size_map
+
+__all__ = ["random_answer", "count", "rival", "buy", "minimise", "grade", "random_small",
+           "sweep_board", "generate", "rebuild_bank", "bank_entry", "verify_extra", "BANK_ROWS",
+           "forcing", "DIALECTS"]
+
+BANK_ROWS = ((6, 38), (8, 30))
+DIALECTS = ("free", "forcing", "silent")
+SEARCH_LEVEL = "probe"      # the counting search's fixpoint per node
+RIVAL_NODES = 5_000         # a rival search's budget while buying clues
+SHUFFLE_CELLS = 100         # past this, a shuffled clueless search can wander off
+
+
+def _rng(seed):
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, without=()):
+    """The ladder's compiled counting search (a :class:`SearchResult`)."""
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes,
+                           keep=keep, without=without)
+
+
+def random_answer(h, w, seed=None, bias=None) -> np.ndarray:
+    """A legal grid: the search on a clueless board, branching in a shuffled
+    order (raster order past :data:`SHUFFLE_CELLS` cells), each cell trying
+    chocolate first with probability ``bias``.
+
+    >>> m = random_answer(4, 5, seed=1); from .model import check
+    >>> check(Puzzle.make(4, 5), Answer.from_mask(4, 5, m))
+    []
+    """
+    rng = _rng(seed)
+    n = h * w
+    bias = float(rng.uniform(0.3, 0.6)) if bias is None else bias
+    order = rng.permutation(n)
+    first = np.where(rng.random(n) < bias, 1, 0)
+    if n > SHUFFLE_CELLS:
+        order = None             # big boards: raster order, which never wanders far
+    s = initial_state(Puzzle.make(h, w))
+    r = count_solutions(s, LADDER, None, "anti", 1, 2_000_000, keep=1, order=order,
+                        first=first)
+    if not r.solutions:
+        raise ValueError(f"no legal {h}x{w} grid found")
+    return decode_mask(r.solutions[0])
+
+
+def forcing(v: int, h: int, w: int) -> bool:
+    """A number that names its own colour: 1, 2, h*w, or off the times table.
+
+    >>> [v for v in range(1, 10) if forcing(v, 3, 3)]
+    [1, 2, 5, 7, 8, 9]
+    """
+    if v <= 2 or v == h * w:
+        return True
+    return not any(v % a == 0 and v // a <= w for a in range(1, h + 1))
+
+
+def rival(puzzle, mask, max_nodes=200_000):
+    """An answer of ``puzzle`` other than ``mask``; None when ``mask`` is the
+    only one; ``False`` when the search capped before deciding.  ValueError
+    when ``mask`` is not an answer."""
+    r = count(puzzle, 2, max_nodes, keep=2)
+    sols = [decode_mask(s) for s in r.solutions]
+    others = [s for s in sols if not np.array_equal(s, mask)]
+    if others:
+        return others[0]
+    if r.capped:
+        return False
+    if not sols:
+        raise ValueError("the intended grid is not an answer of its own clues")
+    return None
+
+
+def buy(h, w, mask, seed=None, dialect="free", max_nodes=RIVAL_NODES, drop=()):
+    """Clues making ``mask`` the unique answer, bought against rival after
+    rival: write the intended size where the two grids' group sizes differ.
+    When the rival search runs out of nodes, a random cell's size is bought
+    instead.  ``dialect`` ``forcing`` writes only numbers that name their
+    colour, ``silent`` only the others.  None when no cell can tell the two
+    answers apart (they are tied, or the dialect has no word for the
+    difference)."""
+    rng = _rng(seed)
+    a = np.asarray(mask, np.bool_)
+    sa = size_map(h, w, a)
+    want = dialect == "forcing"
+    ok = np.array([dialect == "free" or forcing(int(sa[c]), h, w) == want
+                   for c in range(h * w)])
+    clues: dict = {}
+    for _ in range(h * w + 1):
+        b = rival(Puzzle.make(h, w, clues, drop), a, max_nodes)
+        if b is None:
+            return clues
+        if b is False:
+            diff = np.flatnonzero(ok & ~np.isin(np.arange(h * w), list(clues)))
+        else:
+            diff = np.flatnonzero((sa != size_map(h, w, b)) & ok)
+        if diff.size == 0:
+            return None
+        c = int(diff[rng.integers(diff.size)])
+        clues[c] = int(sa[c])
+    return None
+
+
+def minimise(puzzle, seed=None, max_nodes=20_000, keep="unique", level="probe"):
+    """Shuffled one-at-a-time removal: keep a clue only if dropping it breaks
+    uniqueness (``keep="unique"``) or stops ``level`` finishing guess-free
+    (``keep="solve"``)."""
+    rng = _rng(seed)
+    clues = dict(puzzle.clues)
+    for c in rng.permutation(sorted(clues)):
+        rest = {k: v for k, v in clues.items() if k != c}
+        q = puzzle.with_clues(rest)
+        if keep == "solve":
+            ok = LADDER.fixpoint(initial_state(q), level, attribute=False).solved
+        else:
+            ok = count(q, 2, max_nodes).unique is True     # a capped count keeps the clue
+        if ok:
+            clues = rest
+    return puzzle.with_clues(clues)
+
+
+def grade(puzzle):
+    """The weakest finishing level (None when even probe stalls)."""
+    return LADDER.grade(initial_state(puzzle))
+
+
+def random_small(rng, h, w) -> Puzzle:
+    """A small board that may have 0, 1 or many answers: a legal grid, each
+    cell clued with probability q by its group size (now and then off by one
+    or a ``?``), sometimes under a dropped rule."""
+    rng = _rng(rng)
+    mask = random_answer(h, w, rng)
+    sizes = size_map(h, w, mask)
+    q = float(rng.choice([0.0, 0.15, 0.3, 0.6]))
+    clues = {}
+    for c in range(h * w):
+        if rng.random() >= q:
+            continue
+        v = int(sizes[c])
+        x = rng.random()
+        if x < 0.05:
+            v = -1
+        elif x < 0.2:
+            v = int(min(h * w, max(1, v + rng.choice([-1, 1]))))
+        clues[c] = v
+    drop = () if rng.random() < 0.85 else (str(rng.choice(["rect", "banana"])),)
+    return Puzzle.make(h, w, clues, drop)
+
+
+def sweep_board(rng, n: int, density: str) -> Puzzle:
+    """An n x n board for the timing sweeps: a random legal grid with its true
+    sizes on half (``dense``) or a fifth (``sparse``) of the cells."""
+    rng = _rng(rng)
+    mask = random_answer(n, n, rng)
+    sizes = size_map(n, n, mask)
+    q = 0.5 if density == "dense" else 0.2
+    return Puzzle.make(n, n, {int(c): int(sizes[c]) for c in np.flatnonzero(rng.random(n * n) < q)})
+
+
+def generate(h, w, seed=None, grade_=None, tries=40):
+    """A unique, uniqueness-minimal board and its answer (``grade_``: a level
+    the board must grade to)."""
+    h, w = strict_size(h, w, MAX_CELLS)
+    rng = _rng(seed)
+    if grade_ is not None:
+        LADDER.level(grade_)
+    for _ in range(tries):
+        mask = random_answer(h, w, rng)
+        clues = buy(h, w, mask, rng)
+        if clues is None:
+            continue                     # tied answers: walk away
+        p = minimise(Puzzle.make(h, w, clues), rng)
+        if verify_extra(None, p, None, 20_000) is not None:
+            continue                     # some clue's removal could not be decided
+        if grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]:
+            return p, Answer.from_mask(h, w, mask)
+    raise InputError(f"no {h}x{w} board of grade {grade_} in {tries} tries")
+
+
+def bank_entry(n: int, i: int, base: int = 15) -> dict:
+    """Bank board ``i`` of size ``n``: generated from its own seed; a board
+    the raw engine cannot re-prove within its node budget is not shipped,
+    and the seed moves on by 100,000."""
+    from .brute import brute_count
+    s = base * 100000 + n * 1000 + i
+    while True:
+        p, a = generate(n, n, s)
+        if not brute_count(p, 2).capped:
+            break
+        s += 100_000
+    return {"id": f"choco_banana-{n}x{n}-{i:03d}", "size": [n, n], "clues": p.to_json(),
+            "answer": a.to_json(), "grade": grade(p), "seed": s}
+
+
+def rebuild_bank(seed=None, rows=BANK_ROWS):
+    """The shipped bank: boards of each size, each from its own seed."""
+    base = 15 if seed is None else int(seed)
+    return [bank_entry(n, i, base) for n, k in rows for i in range(k)]
+
+
+def verify_extra(entry, puzzle, answer, max_nodes=200_000):
+    """Every clue is load-bearing: dropping any one leaves a second answer."""
+    for c in sorted(puzzle.clues):
+        rest = {k: v for k, v in puzzle.clues.items() if k != c}
+        if count(puzzle.with_clues(rest), 2, max_nodes).unique is not False:
+            return f"clue at {divmod(c, puzzle.w)} is not needed for uniqueness"
+    return None
