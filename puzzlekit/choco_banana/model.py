@@ -28,12 +28,11 @@ one-line message naming the field.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import Grid
-from ..core.referee import (InputError, Violation, shading_from_json, shading_to_json, show,
+from ..core.grid import GridPuzzle
+from ..core.referee import (InputError, ShadedAnswer, Violation, show,
                             strict_int, strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "SWITCHES", "MAX_CELLS", "MAX_SIDE", "check",
@@ -66,7 +65,7 @@ def banana_areas(h: int, w: int) -> set:
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle:
+class Puzzle(GridPuzzle):
     """A board: ``clues`` maps cell -> number (-1 for ``?``); ``drop`` the
     rules switched off.
 
@@ -83,18 +82,8 @@ class Puzzle:
     def _key(self):
         return (self.h, self.w, frozenset(self.clues.items()), self.drop)
 
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
     def __repr__(self):
         return f"Puzzle({self.h}x{self.w}, {len(self.clues)} clues)"
-
-    @property
-    def n(self) -> int:
-        return self.h * self.w
 
     @property
     def rect_rule(self) -> bool:
@@ -103,10 +92,6 @@ class Puzzle:
     @property
     def banana_rule(self) -> bool:
         return "banana" not in self.drop
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid(self.h, self.w)
 
     @classmethod
     def make(cls, h, w, clues=None, drop=()) -> "Puzzle":
@@ -174,36 +159,14 @@ def _size(h, w):
     return h, w
 
 
-@dataclass(frozen=True, eq=False)
-class Answer:
+class Answer(ShadedAnswer):
     """The shaded cells, a flat bool array of length ``h * w``.
 
     >>> Answer.from_json({"grid": ["#.", ".#"]}).shaded.astype(int).tolist()
     [1, 0, 0, 1]
     """
 
-    h: int
-    w: int
-    shaded: np.ndarray
-
-    @classmethod
-    def from_mask(cls, h, w, mask) -> "Answer":
-        return cls(int(h), int(w), np.ascontiguousarray(mask, dtype=np.bool_).ravel())
-
-    @classmethod
-    def from_json(cls, obj) -> "Answer":
-        g = shading_from_json(obj, "a choco_banana answer", MAX_CELLS, MAX_SIDE)
-        return cls.from_mask(g.shape[0], g.shape[1], g)
-
-    def to_json(self) -> dict:
-        return shading_to_json(self.shaded.reshape(self.h, self.w))
-
-    def __eq__(self, other):
-        return (isinstance(other, Answer) and (self.h, self.w) == (other.h, other.w)
-                and np.array_equal(self.shaded, other.shaded))
-
-    def __hash__(self):
-        return hash((self.h, self.w, self.shaded.tobytes()))
+    WHAT, MAX_CELLS, MAX_SIDE = "a choco_banana answer", MAX_CELLS, MAX_SIDE
 
 
 def groups(h: int, w: int, shaded) -> list[list[int]]:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_int",
-           "strict_list", "strict_size", "int_grid", "shading_from_json", "shading_to_json"]
+           "strict_list", "strict_size", "int_grid", "shading_from_json", "shading_to_json",
+           "ShadedAnswer"]
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -193,3 +194,47 @@ def shading_to_json(mask) -> dict:
     {'grid': ['#.', '.#']}
     """
     return {"grid": ["".join("#" if x else "." for x in row) for row in np.asarray(mask)]}
+
+
+@dataclass(frozen=True, eq=False)
+class ShadedAnswer:
+    """An answer that is a set of shaded cells: ``shaded`` is a flat bool
+    array of length ``h * w``; JSON as :func:`shading_from_json`.  A genre
+    subclasses it, naming itself and its size limits::
+
+        class Answer(ShadedAnswer):
+            WHAT, MAX_CELLS, MAX_SIDE = "a creek answer", 2_500, None
+
+    >>> class A(ShadedAnswer):
+    ...     WHAT, MAX_CELLS, MAX_SIDE = "an answer", 100, None
+    >>> a = A.from_json({"grid": ["#.", ".#"]})
+    >>> a.shaded.astype(int).tolist(), a == A.from_mask(2, 2, [1, 0, 0, 1])
+    ([1, 0, 0, 1], True)
+    """
+
+    h: int
+    w: int
+    shaded: np.ndarray
+
+    WHAT = "an answer"
+    MAX_CELLS = 10_000
+    MAX_SIDE = None
+
+    @classmethod
+    def from_mask(cls, h, w, mask):
+        return cls(int(h), int(w), np.ascontiguousarray(mask, dtype=np.bool_).ravel())
+
+    @classmethod
+    def from_json(cls, obj):
+        g = shading_from_json(obj, cls.WHAT, cls.MAX_CELLS, cls.MAX_SIDE)
+        return cls.from_mask(g.shape[0], g.shape[1], g)
+
+    def to_json(self) -> dict:
+        return shading_to_json(self.shaded.reshape(self.h, self.w))
+
+    def __eq__(self, other):
+        return (type(other) is type(self) and (self.h, self.w) == (other.h, other.w)
+                and np.array_equal(self.shaded, other.shaded))
+
+    def __hash__(self):
+        return hash((self.h, self.w, self.shaded.tobytes()))

@@ -35,12 +35,11 @@ the field, e.g. ``clues[2][3]: expected an integer, got true``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import Grid
-from ..core.referee import (InputError, Violation, shading_from_json, shading_to_json, show,
+from ..core.grid import GridPuzzle
+from ..core.referee import (InputError, ShadedAnswer, Violation, show,
                             strict_int, strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_NUMBER", "ARROWS",
@@ -75,7 +74,7 @@ def line_cells(h: int, w: int, cell: int, d: int) -> list[int]:
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle:
+class Puzzle(GridPuzzle):
     """A board: ``clues`` maps cell -> ``(arrow, number)``, arrow 0..4
     (:data:`NONE`, :data:`UP` ...), number -1 for ``?``.
 
@@ -92,22 +91,8 @@ class Puzzle:
     def _key(self):
         return (self.h, self.w, frozenset(self.clues.items()), self.need_shade)
 
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
     def __repr__(self):
         return f"Puzzle({self.h}x{self.w}, {len(self.clues)} clues)"
-
-    @property
-    def n(self) -> int:
-        return self.h * self.w
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid(self.h, self.w)
 
     def line(self, cell: int) -> list[int]:
         """The cells the clue at ``cell`` looks at."""
@@ -176,36 +161,14 @@ def _size(h, w):
     return h, w
 
 
-@dataclass(frozen=True, eq=False)
-class Answer:
+class Answer(ShadedAnswer):
     """The shaded cells, a flat bool array of length ``h * w``.
 
     >>> Answer.from_json({"grid": ["#.", ".#"]}).shaded.astype(int).tolist()
     [1, 0, 0, 1]
     """
 
-    h: int
-    w: int
-    shaded: np.ndarray
-
-    @classmethod
-    def from_mask(cls, h, w, mask) -> "Answer":
-        return cls(int(h), int(w), np.ascontiguousarray(mask, dtype=np.bool_).ravel())
-
-    @classmethod
-    def from_json(cls, obj) -> "Answer":
-        g = shading_from_json(obj, "a yajisan_kazusan answer", MAX_CELLS, MAX_SIDE)
-        return cls.from_mask(g.shape[0], g.shape[1], g)
-
-    def to_json(self) -> dict:
-        return shading_to_json(self.shaded.reshape(self.h, self.w))
-
-    def __eq__(self, other):
-        return (isinstance(other, Answer) and (self.h, self.w) == (other.h, other.w)
-                and np.array_equal(self.shaded, other.shaded))
-
-    def __hash__(self):
-        return hash((self.h, self.w, self.shaded.tobytes()))
+    WHAT, MAX_CELLS, MAX_SIDE = "a yajisan_kazusan answer", MAX_CELLS, MAX_SIDE
 
 
 def count_beyond(puzzle: Puzzle, shaded, cell: int) -> int:
