@@ -18,7 +18,7 @@ import numpy as np
 
 __all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_int",
            "strict_list", "strict_size", "int_grid", "shading_from_json", "shading_to_json",
-           "ShadedAnswer"]
+           "ShadedAnswer", "region_labels"]
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -106,7 +106,8 @@ def strict_list(x, field: str, n: int | None = None) -> list:
     return x
 
 
-def strict_size(h, w, max_cells: int, fields=("h", "w"), lo: int = 1) -> tuple[int, int]:
+def strict_size(h, w, max_cells: int, fields=("h", "w"), lo: int = 1,
+                max_side: int | None = None) -> tuple[int, int]:
     """A board size ``(h, w)``: integers of at least ``lo`` with ``h * w`` at
     most ``max_cells``; checked before anything of that size is built.
 
@@ -122,6 +123,9 @@ def strict_size(h, w, max_cells: int, fields=("h", "w"), lo: int = 1) -> tuple[i
     if h * w > max_cells:
         raise InputError(f"{fields[0]} x {fields[1]} = {show(h)} x {show(w)} cells "
                          f"is more than the {max_cells} this genre accepts")
+    if max_side is not None and max(h, w) > max_side:
+        raise InputError(f"a {h}x{w} board has a side longer than {max_side} cells, "
+                         "the most this genre accepts")
     return h, w
 
 
@@ -174,10 +178,8 @@ def shading_from_json(obj, what: str, max_cells: int, max_side: int | None = Non
     rows = obj["grid"]
     if not isinstance(rows[0], str) or not rows[0]:
         raise InputError(f"grid[0]: expected a string of '#' and '.', got {show(rows[0])}")
-    h, w = strict_size(len(rows), len(rows[0]), max_cells, ("grid rows", "grid columns"))
-    if max_side is not None and max(h, w) > max_side:
-        raise InputError(f"a {h}x{w} board has a side longer than {max_side} cells, "
-                         "the most this genre accepts")
+    h, w = strict_size(len(rows), len(rows[0]), max_cells, ("grid rows", "grid columns"),
+                       max_side=max_side)
     for r, row in enumerate(rows):
         if not isinstance(row, str) or len(row) != w:
             raise InputError(f"grid[{r}]: expected a string of {w} characters, got {show(row)}")
@@ -238,3 +240,26 @@ class ShadedAnswer:
 
     def __hash__(self):
         return hash((self.h, self.w, self.shaded.tobytes()))
+
+
+def region_labels(obj: dict, max_cells: int) -> np.ndarray:
+    """The ``regions`` grid of a puzzle object (checked against its optional
+    ``size`` ``[h, w]``): an ``(h, w)`` int64 array of labels, each a
+    non-negative integer naming its cell's region.
+
+    >>> region_labels({"size": [1, 3], "regions": [[4, 4, 0]]}, 100).tolist()
+    [[4, 4, 0]]
+    >>> region_labels({"size": [2, 3], "regions": [[0, 0, 1]]}, 100)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: regions is 1x3, but the size given is 2x3
+    """
+    if not isinstance(obj, dict):
+        raise InputError("puzzle must be a JSON object")
+    if "regions" not in obj:
+        raise InputError("puzzle needs 'regions'")
+    shape = None
+    if "size" in obj:
+        size = strict_list(obj["size"], "size", 2)
+        shape = strict_size(size[0], size[1], max_cells, ("size[0]", "size[1]"))
+    return int_grid(obj["regions"], "regions", 0, max_cells=max_cells, shape=shape)

@@ -35,8 +35,8 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle, relabel
-from ..core.referee import (InputError, Violation, int_grid, strict_int, strict_list,
-                            strict_size)
+from ..core.referee import (InputError, Violation, int_grid, region_labels, strict_int,
+                            strict_list)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_REGION", "check", "column_regions"]
 
@@ -109,15 +109,7 @@ class Puzzle(GridPuzzle):
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        if not isinstance(obj, dict):
-            raise InputError("puzzle must be a JSON object")
-        if "regions" not in obj:
-            raise InputError("puzzle needs 'regions'")
-        shape = None
-        if "size" in obj:
-            size = strict_list(obj["size"], "size", 2)
-            shape = strict_size(size[0], size[1], MAX_CELLS, ("size[0]", "size[1]"))
-        lab = int_grid(obj["regions"], "regions", 0, max_cells=MAX_CELLS, shape=shape)
+        lab = region_labels(obj, MAX_CELLS)
         h, w = lab.shape
         flat = relabel(lab).astype(np.int32)
         givens = {}

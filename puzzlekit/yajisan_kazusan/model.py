@@ -154,11 +154,7 @@ class Puzzle(GridPuzzle):
 
 
 def _size(h, w):
-    h, w = strict_size(h, w, MAX_CELLS, ("size[0]", "size[1]"))
-    if max(h, w) > MAX_SIDE:
-        raise InputError(f"a {h}x{w} board has a side longer than {MAX_SIDE} cells, "
-                         "the most this genre accepts")
-    return h, w
+    return strict_size(h, w, MAX_CELLS, ("size[0]", "size[1]"), max_side=MAX_SIDE)
 
 
 class Answer(ShadedAnswer):
