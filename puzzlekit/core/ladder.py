@@ -218,8 +218,13 @@ class Compiled:
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,
         counters) -> int`` runs ``apply(i, ...)`` on the state's bits and adds
-        the work it did to ``counters`` under the names of :attr:`work`.  A
-        genre whose rungs are all kernels builds its ladder from these::
+        the work it did to ``counters`` under the names of :attr:`work`.
+
+        Examples
+        --------
+        A genre whose rungs are all kernels builds its ladder from these:
+
+        .. code-block:: python
 
             KERNELS = Compiled(apply=_apply_jit, data=arrays, work=WORK)
             LADDER = Ladder([Rung("count", KERNELS.rung(0, "count"), ...), ...,

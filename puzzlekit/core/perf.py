@@ -122,15 +122,15 @@ def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFram
     """What the Performance page measures live: a sample of bank boards
     (every engine) and a small size sweep (ladder and CP-SAT), sized by scale."""
     from . import banks, scales
-    k = scales.pick(scale, smoke=2, book=8, article=10 ** 6)
-    sizes = scales.pick(scale, smoke=(6,), book=(6, 10, 14), article=(6, 8, 10, 12, 14, 16, 18, 20))
+    k = scales.pick(scale, smoke=2, book=5, article=10 ** 6)
+    sizes = scales.pick(scale, smoke=(6,), book=(6, 12), article=(6, 8, 10, 12, 14, 16, 18, 20))
     per = scales.pick(scale, smoke=1, book=1, article=3)
     entries = banks.load(spec.name)
     idx = np.random.default_rng(seed).permutation(len(entries))[:k]
     chosen = [entries[i] for i in sorted(idx)]
     bank = prove(spec, [spec.Puzzle.from_json(e["clues"]) for e in chosen],
                  [e["id"] for e in chosen], time_limit=30.0)
-    sw = (sweep(spec, sizes, per, time_limit=scales.pick(scale, smoke=5.0, book=20.0,
+    sw = (sweep(spec, sizes, per, time_limit=scales.pick(scale, smoke=5.0, book=10.0,
                                                           article=60.0), warm=False)
           if spec.sweep_board is not None else pd.DataFrame())
     return bank, sw

@@ -190,7 +190,7 @@ class Comparison:
 
     @property
     def worst_z(self) -> float | None:
-        """The largest |z| over compared cells (None when none has a z)."""
+        """The largest ``|z|`` over compared cells (None when none has a z)."""
         if self.z is None:
             return None
         zs = [abs(float(v)) for v in self.z.values.ravel() if v is not None and not _isnan(v)]

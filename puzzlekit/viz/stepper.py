@@ -34,16 +34,29 @@ class Frame:
     png: str          # base64 PNG
     caption: str
     rung: str | None  # rung whose removals are highlighted (None: the start)
+    width: int = 0    # display width in CSS pixels (0: the PNG's own width)
 
 
-def _png(spec, puzzle, state, new, colour, dpi, size):
+#: CSS pixels per inch of figure a frame is shown at; frames are rendered at a
+#: higher ``dpi`` and shown scaled down, so they stay sharp on dense screens.
+DISPLAY_DPI = 90
+
+
+def _png(spec, puzzle, state, new, colour, dpi, size) -> tuple[str, int]:
+    """A frame as (base64 PNG, display width in CSS pixels). Boards use few
+    colours, so the PNG is quantised to a 64-colour palette (a third of the
+    bytes of the RGBA image at the same resolution)."""
+    from PIL import Image
     h, w = _shape(puzzle)
     fig = Figure(figsize=(size * w / max(h, w) + 0.6, size * h / max(h, w) + 0.6))
     ax = fig.add_subplot()
     spec.draw_state(puzzle, state, ax, new=new, colour=colour)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
-    return base64.b64encode(buf.getvalue()).decode("ascii")
+    img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+    out = io.BytesIO()
+    img.quantize(64, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+    return base64.b64encode(out.getvalue()).decode("ascii"), round(img.width * DISPLAY_DPI / dpi)
 
 
 def _shape(puzzle):
@@ -59,7 +72,7 @@ def _counters(c: dict, k: int = 4) -> str:
     return ", ".join(f"{name} {val:,}" for name, val in items)
 
 
-def frames(spec, puzzle, level=None, without=(), max_frames: int = 40, dpi: int = 72,
+def frames(spec, puzzle, level=None, without=(), max_frames: int = 40, dpi: int = 144,
            size: float = 4.2) -> list[Frame]:
     """Frames of the fixpoint at ``level``: the start, then one frame per
     bit-removing rung application (consecutive applications are merged into
@@ -74,8 +87,9 @@ def frames(spec, puzzle, level=None, without=(), max_frames: int = 40, dpi: int 
         cuts = np.array_split(np.arange(len(steps)), max_frames - 1)
         groups = [[steps[i] for i in cut] for cut in cuts if len(cut)]
     state = start.copy()
-    out = [Frame(_png(spec, puzzle, state, None, None, dpi, size),
-                 f"start: {int(state.bits.sum()):,} live bits; level {ladder.names[lvl]}", None)]
+    png, width = _png(spec, puzzle, state, None, None, dpi, size)
+    out = [Frame(png, f"start: {int(state.bits.sum()):,} live bits; level {ladder.names[lvl]}",
+                 None, width)]
     done = 0
     for g in groups:
         new = np.zeros_like(state.bits)
@@ -89,11 +103,12 @@ def frames(spec, puzzle, level=None, without=(), max_frames: int = 40, dpi: int 
         what = names[0] if len(names) == 1 else " + ".join(names)
         cap = (f"step {done} of {len(steps)}: {what} removed {int(new.sum()):,} bits; "
                f"{int(state.bits.sum()):,} live. Work so far: {_counters(g[-1].counters)}")
-        out.append(Frame(_png(spec, puzzle, state, new, colour, dpi, size), cap, rung))
+        png, width = _png(spec, puzzle, state, new, colour, dpi, size)
+        out.append(Frame(png, cap, rung, width))
     end = {"solved": "solved", "stable": "stalled (needs a higher rung or search)",
            "contradiction": "contradiction"}[res.status]
     last = out[-1]
-    out[-1] = Frame(last.png, last.caption + f" — fixpoint {end}.", last.rung)
+    out[-1] = Frame(last.png, last.caption + f" — fixpoint {end}.", last.rung, last.width)
     return out
 
 
@@ -108,6 +123,7 @@ _JS = """
   function draw(){
     var f = cur(); k = Math.max(0, Math.min(k, f.length - 1));
     img.src = 'data:image/png;base64,' + f[k].png;
+    if (f[k].width) { img.style.width = f[k].width + 'px'; }
     cap.textContent = f[k].caption; rng.max = f.length - 1; rng.value = k;
     cap.style.borderLeft = '6px solid ' + (f[k].colour || '#bbb');
   }
@@ -133,7 +149,7 @@ def render_html(frames_by_level: dict, colours: dict, title: str = "") -> str:
     uid = "pk-stepper-" + uuid.uuid4().hex[:10]
     levels = list(frames_by_level)
     data = {"levels": levels,
-            "frames": {lv: [{"png": f.png, "caption": f.caption,
+            "frames": {lv: [{"png": f.png, "caption": f.caption, "width": f.width,
                              "colour": colours.get(f.rung) if f.rung else None}
                             for f in fs] for lv, fs in frames_by_level.items()}}
     opts = "".join(f"<option>{html.escape(lv)}</option>" for lv in levels)
@@ -175,7 +191,10 @@ class Stepper:
         play = W.Play(interval=700, min=0, max=len(self.frames_by_level[levels[-1]]) - 1)
         slider = W.IntSlider(min=0, max=play.max, description="step")
         W.jslink((play, "value"), (slider, "value"))
-        image = W.Image(format="png")
+        first = self.frames_by_level[levels[-1]][0]
+        image = W.Image(format="png", layout=W.Layout(
+            width=f"{first.width}px" if first.width else "auto", max_width="100%",
+            height="auto", object_fit="contain"))
         caption = W.HTML()
 
         def redraw(*_):
@@ -212,7 +231,7 @@ class Stepper:
         return bundle
 
 
-def show(spec, puzzle, levels=None, without=(), max_frames: int = 40, dpi: int = 72,
+def show(spec, puzzle, levels=None, without=(), max_frames: int = 40, dpi: int = 144,
          size: float = 4.2) -> Stepper:
     """A stepper over ``levels`` (default: every level of the ladder).
 
@@ -224,6 +243,8 @@ def show(spec, puzzle, levels=None, without=(), max_frames: int = 40, dpi: int =
     levels : list of str or int, optional
     without : rungs to leave out (ablation view)
     max_frames : frames per level (consecutive steps merge beyond it)
+    dpi : resolution frames are rendered at (shown at ``DISPLAY_DPI``)
+    size : inches of the board's longer side
     """
     lad = spec.ladder
     levels = list(lad.names) if levels is None else [lad.names[lad.level(x)] for x in levels]

@@ -1,0 +1,112 @@
+"""A chapter run in a real JupyterLab, as a reader runs it: a server on
+localhost, the notebook opened in headless Chromium, every cell run from the
+Run menu; then the ipywidgets stepper must be drawn at a sensible size and
+pressing play must change its board.
+
+The chapter is run from a copy in a temporary folder, so the committed
+notebook keeps no outputs.
+"""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.browser import ARTIFACTS, ROOT, launch
+
+CHAPTER = "magnets.ipynb"      # a chapter with a stepper in its first sections
+TOKEN = "puzzlekit-test"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab():
+    folder = Path(tempfile.mkdtemp(prefix="pk-lab-"))
+    shutil.copy(ROOT / "book" / CHAPTER, folder / CHAPTER)
+    port = _free_port()
+    env = dict(os.environ, PUZZLEKIT_SCALE="smoke", PUZZLEKIT_PROGRESS="0",
+               JUPYTER_CONFIG_DIR=str(folder / ".jupyter"), JUPYTER_RUNTIME_DIR=str(folder / ".rt"))
+    exe = Path(sys.executable).with_name("jupyter")
+    proc = subprocess.Popen(
+        [str(exe), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+         "--allow-root", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={folder}",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(120):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail(f"jupyter lab exited: {proc.stderr.read()[-2000:]}")
+                time.sleep(0.5)
+        else:
+            pytest.fail("jupyter lab did not start in 60 s")
+        yield f"http://127.0.0.1:{port}/lab/tree/{CHAPTER}?token={TOKEN}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_stepper_plays_in_jupyterlab(lab):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(lab, wait_until="domcontentloaded")
+            page.locator(".jp-Notebook").first.wait_for(timeout=120_000)
+            page.get_by_text("Kernel status: Idle").first.wait_for(state="attached", timeout=120_000)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+            page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+            # the chapter has run when no prompt shows [*] and the kernel is idle again
+            deadline = time.time() + 900
+            while time.time() < deadline:
+                busy = page.locator(".jp-InputPrompt", has_text="[*]").count()
+                if not busy and page.locator(".jp-InputPrompt", has_text="[ ]").count() == 0:
+                    break
+                time.sleep(2)
+            else:
+                pytest.fail("the chapter did not finish running in 15 minutes")
+            failed = page.locator("[data-mime-type='application/vnd.jupyter.error']")
+            assert failed.count() == 0, failed.first.inner_text()[:2000]
+
+            player = page.locator(".widget-play").first
+            player.scroll_into_view_if_needed()
+            box = page.locator(".widget-vbox").filter(has=player).first
+            image = box.locator(".widget-image").first
+            image.wait_for(timeout=60_000)
+            assert image.evaluate("e => e.complete && e.naturalWidth > 0"), "no board drawn"
+            width = image.evaluate("e => e.getBoundingClientRect().width")
+            assert 100 <= width <= 700, f"the board is shown {width:.0f} px wide"
+            natural = image.evaluate("e => e.naturalWidth")
+            assert natural >= width, f"a {natural} px picture stretched to {width:.0f} px"
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            box.screenshot(path=str(ARTIFACTS / "jupyterlab-stepper.png"))
+            before = image.get_attribute("src")
+            player.locator("button").first.click()          # play
+            for _ in range(50):
+                if image.get_attribute("src") != before:
+                    break
+                time.sleep(0.2)
+            assert image.get_attribute("src") != before, "pressing play did not change the board"
+            assert not errors, errors
+        finally:
+            browser.close()
