@@ -431,6 +431,14 @@ def cmd_article(args):
         scale = scales.check(args.scale) if args.scale else scales.current()
     except ValueError as exc:
         raise CliError(str(exc))
+    if args.workers is not None or args.scheduler:
+        if args.workers is not None and not 1 <= args.workers <= 64:
+            raise CliError(f"--workers must be 1..64, got {args.workers}")
+        from .core import parallel
+        try:
+            parallel.configure(workers=args.workers, scheduler=args.scheduler)
+        except OSError as exc:
+            raise CliError(f"could not reach the scheduler {args.scheduler}: {exc}")
     art = importlib.import_module(sp.article).ARTICLE
     rep = art.report(scale, progress=progress.bar)
     lines = [f"{sp.name} at scale {scale}"]
@@ -532,6 +540,10 @@ def _parser():
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("article", help="fidelity report against the article")
     s.add_argument("genre"); s.add_argument("--scale")
+    s.add_argument("--workers", type=int,
+                   help="spread the measurements over N local Dask worker processes")
+    s.add_argument("--scheduler", help="or over a running Dask scheduler (ADDRESS); "
+                   "PUZZLEKIT_WORKERS / PUZZLEKIT_SCHEDULER set the same")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("draw", help="a picture of a board (file or URL)")
     s.add_argument("genre"); s.add_argument("file")

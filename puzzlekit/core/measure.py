@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
 
 from .genre import GenreSpec, ladder_count
-from .progress import bar
+from .parallel import pmap
 
 __all__ = ["seed_of", "rng_for", "Stream", "stream", "Fix", "fix", "reach", "ablation",
            "grades", "uniqueness", "probe_unique", "probe_unique_counts", "engines",
@@ -84,12 +85,22 @@ class Stream:
         return self._items[i]
 
     def take(self, count: int, skip_none: bool = False) -> list:
-        """Items ``0..count-1`` (without the Nones when ``skip_none``)."""
-        out = [self.item(i) for i in bar(range(count), desc=self.desc)]
+        """Items ``0..count-1`` (without the Nones when ``skip_none``); the
+        items not drawn yet are drawn by :func:`~puzzlekit.core.parallel.pmap`
+        (on Dask workers when configured: the same items either way)."""
+        missing = [i for i in range(count) if i not in self._items]
+        if missing:
+            got = pmap(partial(_draw_item, self.key, self.draw), missing, desc=self.desc)
+            self._items.update(zip(missing, got))
+        out = [self._items[i] for i in range(count)]
         return [x for x in out if x is not None] if skip_none else out
 
     def __len__(self):
         return len(self._items)
+
+
+def _draw_item(key: tuple, draw: Callable, i: int):
+    return draw(i, rng_for(*key, i))
 
 
 _STREAMS: dict[tuple, Stream] = {}
@@ -190,16 +201,21 @@ def reach(spec: GenreSpec, puzzles: Sequence, levels=None, labels=None) -> pd.Da
     ``decided %``, ``removed %``.
     """
     lad = spec.ladder
-    lvls = range(len(lad)) if levels is None else [lad.level(x) for x in levels]
-    rows = []
-    for b, p in zip(_labels(puzzles, labels), bar(puzzles, desc=f"{spec.name} reach")):
-        for i in lvls:
-            f = fix(spec, p, i)
-            rows.append({"board": b, "level": lad.names[i], "finished": f.finished,
-                         "contradiction": f.status == "contradiction",
-                         "decided %": f.decided, "removed %": f.removed})
+    lvls = tuple(range(len(lad)) if levels is None else [lad.level(x) for x in levels])
+    per = pmap(partial(_reach_board, spec, lvls), puzzles, desc=f"{spec.name} reach")
+    rows = [{"board": b, **r} for b, rs in zip(_labels(puzzles, labels), per) for r in rs]
     return pd.DataFrame(rows, columns=["board", "level", "finished", "contradiction",
                                        "decided %", "removed %"])
+
+
+def _reach_board(spec, lvls, p) -> list[dict]:
+    out = []
+    for i in lvls:
+        f = fix(spec, p, i)
+        out.append({"level": spec.ladder.names[i], "finished": f.finished,
+                    "contradiction": f.status == "contradiction",
+                    "decided %": f.decided, "removed %": f.removed})
+    return out
 
 
 def ablation(spec: GenreSpec, puzzles: Sequence, level=None, rungs=None,
@@ -213,22 +229,28 @@ def ablation(spec: GenreSpec, puzzles: Sequence, level=None, rungs=None,
     """
     lad = spec.ladder
     top = lad.level(level)
-    drop = list(range(top)) if rungs is None else [lad.level(r) for r in rungs]
-    rows = []
-    for b, p in zip(_labels(puzzles, labels), bar(puzzles, desc=f"{spec.name} ablation")):
-        full = fix(spec, p, top)
-        for d in [None] + drop:
-            f = full if d is None else fix(spec, p, top, (d,))
-            row = {"board": b, "variant": ablation_label(FULL if d is None else lad.names[d]),
-                   "finished": f.finished, "decided %": f.decided,
-                   "moved": bool(d is not None and not np.array_equal(f.bits, full.bits)),
-                   "probes": int(f.counters.get("probes", 0))}
-            row.update({f"work: {k}": v for k, v in f.counters.items() if k != "probes"})
-            rows.append(row)
+    drop = tuple(range(top)) if rungs is None else tuple(lad.level(r) for r in rungs)
+    per = pmap(partial(_ablation_board, spec, top, drop), puzzles, desc=f"{spec.name} ablation")
+    rows = [{"board": b, **r} for b, rs in zip(_labels(puzzles, labels), per) for r in rs]
     df = pd.DataFrame(rows)
     work = [c for c in df.columns if c.startswith("work: ")]
     df[work] = df[work].fillna(0).astype(np.int64)
     return df
+
+
+def _ablation_board(spec, top, drop, p) -> list[dict]:
+    lad = spec.ladder
+    full = fix(spec, p, top)
+    out = []
+    for d in (None, *drop):
+        f = full if d is None else fix(spec, p, top, (d,))
+        row = {"variant": ablation_label(FULL if d is None else lad.names[d]),
+               "finished": f.finished, "decided %": f.decided,
+               "moved": bool(d is not None and not np.array_equal(f.bits, full.bits)),
+               "probes": int(f.counters.get("probes", 0))}
+        row.update({f"work: {k}": v for k, v in f.counters.items() if k != "probes"})
+        out.append(row)
+    return out
 
 
 def grades(spec: GenreSpec, puzzles: Sequence, labels=None) -> pd.DataFrame:
@@ -236,16 +258,16 @@ def grades(spec: GenreSpec, puzzles: Sequence, labels=None) -> pd.DataFrame:
 
     Columns: ``board``, ``grade``.
     """
-    lad = spec.ladder
-    rows = []
-    for b, p in zip(_labels(puzzles, labels), bar(puzzles, desc=f"{spec.name} grades")):
-        g = None
-        for i in range(len(lad)):
-            if fix(spec, p, i).finished:
-                g = lad.names[i]
-                break
-        rows.append({"board": b, "grade": g})
-    return pd.DataFrame(rows, columns=["board", "grade"])
+    got = pmap(partial(_grade_board, spec), puzzles, desc=f"{spec.name} grades")
+    return pd.DataFrame({"board": _labels(puzzles, labels), "grade": got},
+                        columns=["board", "grade"])
+
+
+def _grade_board(spec, p):
+    for i in range(len(spec.ladder)):
+        if fix(spec, p, i).finished:
+            return spec.ladder.names[i]
+    return None
 
 
 def _ladder_count(spec, p, level, limit, max_nodes):
@@ -261,13 +283,17 @@ def uniqueness(spec: GenreSpec, puzzles: Sequence, level=None, limit: int = 2,
     Columns: ``board``, ``count``, ``capped``, ``unique`` (True / False / None
     when capped before deciding), ``nodes``, ``branch points``.
     """
-    rows = []
-    for b, p in zip(_labels(puzzles, labels), bar(puzzles, desc=f"{spec.name} search")):
-        r = _ladder_count(spec, p, level, limit, max_nodes)
-        rows.append({"board": b, "count": r.count, "capped": r.capped, "unique": r.unique,
-                     "nodes": r.nodes, "branch points": r.branch_points})
+    per = pmap(partial(_search_board, spec, level, limit, max_nodes), puzzles,
+               desc=f"{spec.name} search")
+    rows = [{"board": b, **r} for b, r in zip(_labels(puzzles, labels), per)]
     return pd.DataFrame(rows, columns=["board", "count", "capped", "unique", "nodes",
                                        "branch points"])
+
+
+def _search_board(spec, level, limit, max_nodes, p) -> dict:
+    r = _ladder_count(spec, p, level, limit, max_nodes)
+    return {"count": r.count, "capped": r.capped, "unique": r.unique, "nodes": r.nodes,
+            "branch points": r.branch_points}
 
 
 def branch_points(spec: GenreSpec, puzzles: Sequence, levels=None, limit: int = 2,
@@ -300,8 +326,13 @@ def probe_unique(spec: GenreSpec, puzzles: Sequence, level=None, max_nodes: int 
     lad = spec.ladder
     top = lad.level(level)
     u = uniqueness(spec, puzzles, search_level, max_nodes=max_nodes, labels=labels)
-    u["probe finishes"] = [fix(spec, p, top).finished for p in puzzles]
+    u["probe finishes"] = pmap(partial(_finishes, spec, top), puzzles,
+                               desc=f"{spec.name} probe")
     return u[["board", "probe finishes", "unique", "capped"]]
+
+
+def _finishes(spec, level, p) -> bool:
+    return fix(spec, p, level).finished
 
 
 def probe_unique_counts(df: pd.DataFrame) -> dict:
@@ -325,17 +356,21 @@ def engines(spec: GenreSpec, puzzles: Sequence, limit: int = 2, max_nodes: int =
     ``ladder``, ``raw``, ``ladder capped``, ``raw capped``, ``agree`` (None when either run was capped before deciding: a capped run is
     never counted as agreement).
     """
-    rows = []
-    for b, p in zip(_labels(puzzles, labels), bar(puzzles, desc=f"{spec.name} engines")):
-        lr = _ladder_count(spec, p, search_level, limit, max_nodes)
-        rr = _memo("brute", p, (spec.name, limit), lambda: spec.brute_count(p, limit))
-        l_open = lr.capped and lr.count < limit
-        r_open = rr.capped and rr.count < limit
-        agree = None if (l_open or r_open) else min(lr.count, limit) == min(rr.count, limit)
-        rows.append({"board": b, "ladder": lr.count, "raw": rr.count, "ladder capped": l_open,
-                     "raw capped": r_open, "agree": agree})
+    per = pmap(partial(_engines_board, spec, search_level, limit, max_nodes), puzzles,
+               desc=f"{spec.name} engines")
+    rows = [{"board": b, **r} for b, r in zip(_labels(puzzles, labels), per)]
     return pd.DataFrame(rows, columns=["board", "ladder", "raw", "ladder capped", "raw capped",
                                        "agree"])
+
+
+def _engines_board(spec, search_level, limit, max_nodes, p) -> dict:
+    lr = _ladder_count(spec, p, search_level, limit, max_nodes)
+    rr = _memo("brute", p, (spec.name, limit), lambda: spec.brute_count(p, limit))
+    l_open = lr.capped and lr.count < limit
+    r_open = rr.capped and rr.count < limit
+    agree = None if (l_open or r_open) else min(lr.count, limit) == min(rr.count, limit)
+    return {"ladder": lr.count, "raw": rr.count, "ladder capped": l_open,
+            "raw capped": r_open, "agree": agree}
 
 
 def engine_counts(df: pd.DataFrame) -> dict:
