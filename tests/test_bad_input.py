@@ -39,6 +39,7 @@ HUGE = {
     "yajisan_kazusan": lambda n: {"size": [n, n], "clues": []},
     "heteromino": lambda n: {"size": [n, n], "black": []},
     "choco_banana": lambda n: {"size": [n, n], "clues": []},
+    "numberlink": lambda n: {"h": n, "w": n, "numbers": [[0] * n for _ in range(n)]},
 }
 
 

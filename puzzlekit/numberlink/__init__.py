@@ -1,0 +1,48 @@
+"""Numberlink: join each pair of equal numbers by a path; paths never share a
+cell; with rule 3 (``fill``) every cell is used.  Solved over the segments by
+deg, chain, reach and probe."""
+from __future__ import annotations
+
+from ..core.genre import GenreSpec
+from ..core.search import Count
+from . import brute, generate as _gen, url
+from .draw import draw, draw_state
+from .generate import random_small, rebuild_bank, repair, sample_paths
+from .ladder import (LADDER, NAMES, LinkState, decode, encode, fast_count, initial_state,
+                     propagate, with_segments)
+from .model import MAX_CELLS, RULES, Answer, Puzzle, check, paths_of
+
+__all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "LinkState", "check",
+           "initial_state", "decode", "encode", "propagate", "fast_count", "with_segments",
+           "brute_count", "brute_solutions", "random_small", "rebuild_bank", "repair",
+           "sample_paths", "paths_of", "draw", "draw_state", "url"]
+
+
+def brute_count(puzzle, limit=2, max_nodes=5_000_000) -> Count:
+    """The cutter's count up to ``limit`` (``capped`` when it ran out of nodes)."""
+    r = brute.count_solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit))
+
+
+def brute_solutions(puzzle, limit=2, max_nodes=5_000_000) -> Count:
+    """The cutter's answers (at most ``limit``), with its count and cap."""
+    r, sols = brute.solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit),
+                 tuple(Answer(puzzle.h, puzzle.w, s) for s in sols))
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
+
+
+SPEC = GenreSpec(
+    name="numberlink", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
+    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
+    generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
+    draw=draw, draw_state=draw_state, article="puzzlekit.numberlink.article",
+    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), max_cells=MAX_CELLS,
+    brute_solutions=brute_solutions, encode=encode, random_small=random_small,
+    sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    url_decode=url.decode, url_encode=url.encode)

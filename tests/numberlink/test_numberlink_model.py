@@ -1,0 +1,104 @@
+"""Referee fixtures (a failing board per rule), JSON round trips, strict input."""
+import json
+
+import numpy as np
+import pytest
+
+from puzzlekit.core.referee import InputError
+from puzzlekit.numberlink import Answer, Puzzle, check, paths_of
+from puzzlekit.numberlink.model import answer_from_paths, puzzle_from_paths
+
+
+def _ans(h, w, paths):
+    return answer_from_paths(h, w, paths)
+
+
+FIXTURES = [  # rule, board (h, w, numbers, fill), answer paths (cell lists)
+    ("pair-not-joined", (2, 3, [[1, 0, 1], [2, 0, 2]], False), []),
+    ("branch", (2, 3, [[1, 0, 1], [0, 0, 0]], False), [[0, 1, 2], [1, 4]]),
+    ("loop", (3, 3, [[1, 0, 1], [0, 0, 0], [0, 0, 0]], False), [[0, 1, 2], [3, 4, 7, 6, 3]]),
+    ("two-numbers", (1, 4, [[1, 2, 2, 1]], True), [[0, 1], [2, 3]]),
+    ("dead-end", (1, 3, [[1, 0, 1]], True), [[0, 1]]),
+    ("unused-cell", (2, 3, [[1, 0, 1], [0, 0, 0]], True), [[0, 1, 2]]),
+    (None, (2, 3, [[1, 0, 1], [2, 0, 2]], True), [[0, 1, 2], [3, 4, 5]]),
+]
+
+
+@pytest.mark.parametrize("rule,board,paths", FIXTURES, ids=[str(f[0]) for f in FIXTURES])
+def test_referee_names_each_rule(rule, board, paths):
+    h, w, nums, fill = board
+    p = Puzzle(h, w, nums, fill)
+    rules = {v.rule for v in check(p, _ans(h, w, paths))}
+    if rule is None:
+        assert rules == set()
+    else:
+        assert rule in rules
+
+
+def test_isolated_fixtures_break_only_their_rule():
+    assert {v.rule for v in check(Puzzle(2, 3, [[1, 0, 1], [2, 0, 2]], False),
+                                  _ans(2, 3, []))} == {"pair-not-joined"}
+    assert {v.rule for v in check(Puzzle(3, 3, [[1, 0, 1], [0, 0, 0], [0, 0, 0]], False),
+                                  _ans(3, 3, [[0, 1, 2], [3, 4, 7, 6, 3]]))} == {"loop"}
+    assert {v.rule for v in check(Puzzle(2, 3, [[1, 0, 1], [0, 0, 0]], True),
+                                  _ans(2, 3, [[0, 1, 2]]))} == {"unused-cell"}
+
+
+def test_fill_off_accepts_unused_cells():
+    p = Puzzle(2, 3, [[1, 0, 1], [0, 0, 0]], False)
+    assert check(p, _ans(2, 3, [[0, 1, 2]])) == []
+    rules = [v.rule for v in check(p.with_fill(True), _ans(2, 3, [[0, 1, 2]]))]
+    assert rules == ["unused-cell"] * 3
+
+
+def test_round_trip_and_equality():
+    obj = {"h": 2, "w": 3, "numbers": [[1, 2, 2], [1, 3, 3]], "fill": True}
+    p = Puzzle.from_json(obj)
+    assert p.to_json() == obj and Puzzle.from_json(json.loads(json.dumps(p.to_json()))) == p
+    assert p != p.with_fill(False) and hash(p) == hash(Puzzle.from_json(obj))
+    a = _ans(2, 3, [[0, 3], [1, 2], [4, 5]])
+    assert a.to_json() == {"right": ["01", "01"], "down": ["100"]}
+    assert Answer.from_json(a.to_json()) == a and check(p, a) == []
+    assert Puzzle.from_json({"h": 1, "w": 2, "numbers": [[1, 1]]}).fill is True
+
+
+def test_paths_of_and_puzzle_from_paths():
+    paths = [[0, 1, 4, 3], [2, 5]]
+    a = _ans(2, 3, paths)
+    got, cycles = paths_of(2, 3, a.on)
+    assert cycles == [] and sorted(map(sorted, got)) == sorted(map(sorted, paths))
+    p = puzzle_from_paths(2, 3, paths)
+    assert p.numbers.tolist() == [[1, 0, 2], [1, 0, 2]] and check(p, a) == []
+
+
+@pytest.mark.parametrize("obj", [
+    [], {"h": 2, "w": 2}, {"h": 2, "w": 2, "numbers": [[1, 0], [0]]},
+    {"h": 2, "w": 2, "numbers": [[1, 0], [0, 0]]},              # a number once
+    {"h": 2, "w": 2, "numbers": [[1, 1], [1, 0]]},              # three times
+    {"h": 2, "w": 2, "numbers": [[1, -1], [-1, 1]]},
+    {"h": 2, "w": 2, "numbers": [[1, True], [0, 1]]},
+    {"h": 2, "w": 2, "numbers": [[1.0, 0], [0, 1]]},
+    {"h": 2, "w": 2, "numbers": [[1, 0], [0, 1]], "fill": 1},
+    {"h": True, "w": 2, "numbers": [[1, 1]]},
+    {"h": 3, "w": 2, "numbers": [[1, 1]]},
+    {"h": 10 ** 6, "w": 10 ** 6, "numbers": [[1, 1]]},
+])
+def test_bad_puzzles_are_refused_in_one_line(obj):
+    with pytest.raises(InputError) as e:
+        Puzzle.from_json(obj)
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("obj", [
+    [], {"right": ["1"]}, {"right": [], "down": []}, {"right": ["12"], "down": ["000"]},
+    {"right": ["1", "11"], "down": ["00"]}, {"right": ["1", "1"], "down": ["0"]},
+    {"right": [1], "down": []},
+])
+def test_bad_answers_are_refused(obj):
+    with pytest.raises(InputError):
+        Answer.from_json(obj)
+
+
+def test_answer_of_wrong_size_is_refused():
+    with pytest.raises(InputError):
+        check(Puzzle(1, 3, [[1, 0, 1]]), Answer(1, 2, [True]))
