@@ -40,6 +40,7 @@ HUGE = {
     "heteromino": lambda n: {"size": [n, n], "black": []},
     "choco_banana": lambda n: {"size": [n, n], "clues": []},
     "numberlink": lambda n: {"h": n, "w": n, "numbers": [[0] * n for _ in range(n)]},
+    "sashigane": lambda n: {"size": [n, n], "circles": [], "arrows": []},
 }
 
 

@@ -1,0 +1,59 @@
+"""Sashigane: cut the board into L-shaped pieces, one circle on each bend and
+one arrow on an arm's far end pointing home.  Solved by fit < cover < area <
+probe over one candidate-L variable per circle; the scanner (row-major cuts)
+and a CP-SAT model are the other two engines."""
+from __future__ import annotations
+
+from ..core.genre import GenreSpec
+from ..core.search import Count
+from . import brute, generate as _gen
+from .draw import draw, draw_state
+from .generate import (answer_board, erase_numbers, generate, random_partition, random_small,
+                       rebuild_bank, unique, verify_extra)
+from .ladder import LADDER, SashiState, decode, encode, initial_state, owners
+from .model import CLAUSES, MAX_CELLS, RULES, Answer, Puzzle, check, l_parts
+
+__all__ = ["SPEC", "LADDER", "RULES", "CLAUSES", "Puzzle", "Answer", "SashiState", "check",
+           "l_parts", "initial_state", "decode", "encode", "owners", "brute_count",
+           "brute_solutions", "random_partition", "answer_board", "random_small", "unique",
+           "erase_numbers", "generate", "rebuild_bank", "draw", "draw_state", "brute"]
+
+
+def brute_count(puzzle, limit=2, max_nodes=50_000_000) -> Count:
+    """The scanner's count up to ``limit`` (``capped`` when it ran out of nodes)."""
+    r = brute.count_solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit))
+
+
+def brute_solutions(puzzle, limit=2, max_nodes=50_000_000) -> Count:
+    """The scanner's answers (at most ``limit``), with its count and cap."""
+    r = brute.scan(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit),
+                 tuple(Answer.from_labels(lab, puzzle.w) for lab in r.labels))
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
+
+
+def _url_decode(url):
+    from .url import decode as dec
+    return dec(url)
+
+
+def _url_encode(puzzle):
+    from .url import encode as enc
+    return enc(puzzle)
+
+
+SPEC = GenreSpec(
+    name="sashigane", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
+    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
+    generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
+    draw=draw, draw_state=draw_state, article="puzzlekit.sashigane.article",
+    rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
+    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
+    random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    url_decode=_url_decode, url_encode=_url_encode)

@@ -1,0 +1,368 @@
+"""Random answers, arrow conventions, clue erasure, grading and the bank.
+
+A random answer is an L-partition drawn by a randomised row-major cut: at
+the first free cell, one of the L's starting there that fit, uniformly, with
+backtracking.  A board prints a circle on every bend and an arrow on one end
+of every piece; which end is the convention dial (``"long"``: the longer arm,
+ties to the vertical arm; ``"short"``: the shorter, ties to the horizontal;
+``"coin"``: a fair coin per piece).  The generator prints every number,
+confirms uniqueness, then erases numbers one at a time in random order,
+keeping each erasure after which the board is still unique.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.genre import ladder_count
+from ..core.referee import InputError
+from numba import njit
+
+from .model import MAX_CELLS, Answer, Puzzle, l_parts
+
+__all__ = ["random_partition", "answer_board", "random_small", "unique", "generate",
+           "erase_numbers", "rebuild_bank", "verify_extra", "sweep_board", "BANK_PLAN",
+           "pieces_of"]
+
+BANK_PLAN = ((8, 8, 40), (12, 12, 32))
+CONVENTIONS = ("long", "short", "coin")
+
+
+def random_partition(rng, h: int, w: int, max_nodes: int = 20_000, restarts: int = 200):
+    """A random L-partition as flat piece labels, or None (none exists, or
+    every restart ran out of nodes).
+
+    The cut tries, at the first free cell, the L's starting there in a random
+    order, backtracking when a cell next to the last piece can no longer be
+    covered by any L of free cells.
+
+    >>> lab = random_partition(np.random.default_rng(1), 4, 5)
+    >>> bool((np.bincount(lab) >= 3).all())
+    True
+    """
+    if h < 2 or w < 2:
+        return None
+    lab = np.full(h * w, -1, np.int64)
+    for _ in range(restarts):
+        rand = rng.random(1 << 14)
+        seed = int(rng.integers(1 << 14))
+        r = _cut_jit(h, w, rand, seed, max_nodes, lab)
+        if r == 1:
+            return _relabel(lab)
+        if r == 0:                      # the search finished: no partition at all
+            return None
+    return None
+
+
+def _relabel(lab):
+    out = np.full(lab.size, -1, np.int64)
+    seen: dict = {}
+    for i, x in enumerate(lab.tolist()):
+        out[i] = seen.setdefault(x, len(seen))
+    return out
+
+
+def pieces_of(labels, w: int) -> list:
+    """Per piece: ``(cells, bend, ends)`` with ``ends`` as :func:`l_parts` gives them,
+    the vertical arm's end first."""
+    ans = Answer.from_labels(labels, w)
+    out = []
+    for p in ans.pieces:
+        bend, ends = l_parts(p)
+        ends = sorted(ends.items(), key=lambda e: e[0][1] != bend[1])   # vertical arm first
+        out.append((p, bend, ends))
+    return out
+
+
+def answer_board(labels, h: int, w: int, convention="coin", rng=None, numbers=True) -> Puzzle:
+    """The board of an answer: a circle on every bend (numbered when
+    ``numbers``), an arrow on one end of every piece by ``convention``
+    (``"long"``, ``"short"``, ``"coin"``, or a sequence of 0/1 per piece:
+    0 the vertical arm's end, 1 the horizontal one's)."""
+    circles, arrows = {}, {}
+    for i, (cells, (br, bc), ends) in enumerate(pieces_of(labels, w)):
+        circles[br * w + bc] = len(cells) if numbers else 0
+        lv = abs(ends[0][0][0] - br)
+        lh = abs(ends[1][0][1] - bc)
+        if isinstance(convention, str):
+            if convention == "long":
+                k = 0 if lv >= lh else 1
+            elif convention == "short":
+                k = 1 if lh <= lv else 0
+            else:
+                k = int(rng.integers(2))
+        else:
+            k = int(convention[i])
+        (r, c), d = ends[k]
+        arrows[r * w + c] = d
+    return Puzzle.make(h, w, circles, arrows)
+
+
+def unique(puzzle: Puzzle, max_nodes: int = 100_000) -> bool | None:
+    """True / False by the ladder's counting search, None when capped."""
+    from . import SPEC
+    return ladder_count(SPEC, puzzle, 2, max_nodes=max_nodes).unique
+
+
+def random_small(rng, h: int, w: int) -> Puzzle:
+    """A small random board with 0, 1 or many answers: a random answer's
+    board (numbers partly printed), often corrupted (an arrow moved or
+    turned, a circle moved, a wrong number, a clue dropped or added)."""
+    lab = random_partition(rng, h, w)
+    if lab is None:
+        n = h * w
+        circles = {int(c): 0 for c in rng.choice(n, size=min(n, int(rng.integers(0, 3))),
+                                                replace=False)}
+        free = [x for x in range(n) if x not in circles]
+        arrows = {int(c): int(rng.integers(4)) for c in rng.permutation(free)[:rng.integers(0, 3)]}
+        return Puzzle.make(h, w, circles, arrows)
+    p = answer_board(lab, h, w, "coin", rng, numbers=True)
+    circ = p.circle.copy()
+    arr = p.arrow.copy()
+    circ[(circ > 0) & (rng.random(h * w) < (1.0 if rng.random() < 0.5 else 0.6))] = 0
+    for _ in range(int(rng.choice([0, 0, 0, 1, 2]))):
+        kind = int(rng.integers(5))
+        cells = np.flatnonzero(circ >= 0) if kind < 2 else np.flatnonzero(arr >= 0)
+        free = np.flatnonzero((circ < 0) & (arr < 0))
+        if kind == 0 and len(free):               # move a circle
+            x = rng.choice(cells)
+            circ[rng.choice(free)] = circ[x]
+            circ[x] = -1
+        elif kind == 1:                          # a wrong number
+            circ[rng.choice(cells)] = int(rng.integers(3, max(4, h + w)))
+        elif kind == 2:                          # turn an arrow
+            arr[rng.choice(cells)] = int(rng.integers(4))
+        elif kind == 3 and len(free):            # move an arrow
+            x = rng.choice(cells)
+            arr[rng.choice(free)] = arr[x]
+            arr[x] = -1
+        elif kind == 4:                          # drop an arrow
+            arr[rng.choice(cells)] = -1
+    return Puzzle(h, w, circ, arr)
+
+
+def erase_numbers(puzzle: Puzzle, rng, max_nodes: int = 100_000) -> Puzzle:
+    """Erase printed numbers one at a time in random order, keeping each
+    erasure after which the board stays unique (a capped count keeps the number)."""
+    circ = puzzle.circle.copy()
+    for x in rng.permutation(np.flatnonzero(circ > 0)):
+        trial = circ.copy()
+        trial[x] = 0
+        if unique(Puzzle(puzzle.h, puzzle.w, trial, puzzle.arrow), max_nodes) is True:
+            circ = trial
+    return Puzzle(puzzle.h, puzzle.w, circ, puzzle.arrow)
+
+
+def generate(h: int, w: int, seed=None, grade=None, convention="coin", tries: int = 200):
+    """A unique puzzle with a minimal set of numbers, and its answer.
+
+    ``grade`` (a rung name) asks for a board whose grade is exactly that."""
+    from . import SPEC
+    from .ladder import decode
+    from ..core.genre import grade as _grade
+    h, w = int(h), int(w)
+    if h * w > MAX_CELLS or h < 2 or w < 2 or h * w < 6:
+        raise InputError(f"cannot generate a {h}x{w} Sashigane board")
+    rng = np.random.default_rng(seed)
+    for _ in range(tries):
+        lab = random_partition(rng, h, w)
+        if lab is None:
+            continue
+        full = answer_board(lab, h, w, convention, rng, numbers=True)
+        if unique(full) is not True:
+            continue
+        p = erase_numbers(full, rng)
+        if grade is not None and _grade(SPEC, p) != grade:
+            continue
+        ans = Answer.from_labels(lab, w)
+        return p, ans
+    raise InputError(f"no {h}x{w} board found in {tries} tries")
+
+
+def rebuild_bank(seed=None) -> list[dict]:
+    """The bank: 40 boards at 8x8 and 32 at 12x12, numbers erased to a
+    minimal set, each proved unique by the ladder and the scanner, graded."""
+    from . import SPEC
+    from .brute import count_solutions
+    from ..core.genre import grade as _grade
+    base = 20260905 if seed is None else int(seed)
+    out = []
+    for h, w, k in BANK_PLAN:
+        i = 0
+        s = 0
+        while i < k:
+            sd = base + 1000 * h + s
+            s += 1
+            p, a = generate(h, w, sd)
+            if count_solutions(p, 2, 20_000_000).count != 1 or unique(p, 1_000_000) is not True:
+                continue
+            out.append({"id": f"sg-{h}x{w}-{i + 1:02d}", "size": [h, w], "clues": p.to_json(),
+                        "answer": a.to_json(), "grade": _grade(SPEC, p), "seed": sd,
+                        "pieces": len(a.pieces), "numbers": int((p.circle > 0).sum())})
+            i += 1
+    return out
+
+
+def verify_extra(entry, puzzle, answer):
+    """Every printed number is load-bearing: erasing any one breaks uniqueness."""
+    for x in np.flatnonzero(puzzle.circle > 0):
+        circ = puzzle.circle.copy()
+        circ[x] = 0
+        if unique(Puzzle(puzzle.h, puzzle.w, circ, puzzle.arrow), 1_000_000) is not False:
+            return f"the number at {divmod(int(x), puzzle.w)} can be erased"
+    if entry.get("pieces") not in (None, len(answer.pieces)):
+        return "piece count differs from the answer"
+    return None
+
+
+def sweep_board(rng, n: int, density: str = "dense") -> Puzzle:
+    """An ``n`` x ``n`` board for timing sweeps: a random answer's board,
+    every number printed (``dense``) or none (``sparse``)."""
+    lab = None
+    while lab is None:
+        lab = random_partition(rng, n, n, 2_000_000)
+    return answer_board(lab, n, n, "coin", rng, numbers=density == "dense")
+
+
+# ---------------------------------------------------------------- kernels
+@njit(cache=True)
+def _n_opts(r, c, h, w):
+    a1, b1 = h - 1 - r, w - 1 - c
+    return a1 * b1 * 2 + a1 * (b1 + c)
+
+
+@njit(cache=True)
+def _opt_cells(t, r, c, h, w, cells):
+    """Option ``t`` of the L's whose first cell is ``(r, c)``, into ``cells``."""
+    a1, b1 = h - 1 - r, w - 1 - c
+    n1 = a1 * b1
+    if t < n1:
+        a, b, br, bc, sv, sh = t // b1 + 1, t % b1 + 1, r, c, 1, 1
+    elif t < 2 * n1:
+        t -= n1
+        b, a = t // a1 + 1, t % a1 + 1
+        br, bc, sv, sh = r, c + b, 1, -1
+    else:
+        t -= 2 * n1
+        nb = b1 + c
+        a, k = t // nb + 1, t % nb
+        br, bc, sv = r + a, c, -1
+        if k < b1:
+            b, sh = k + 1, 1
+        else:
+            b, sh = k - b1 + 1, -1
+    cells[0] = br * w + bc
+    for i in range(1, a + 1):
+        cells[i] = (br + sv * i) * w + bc
+    for j in range(1, b + 1):
+        cells[a + j] = br * w + bc + sh * j
+    return a + b + 1
+
+
+@njit(cache=True)
+def _coverable(x, h, w, lab):
+    """Some L of free cells covers free cell ``x``."""
+    r, c = x // w, x % w
+    for dr in (-1, 1):                   # bends along x's column (x itself included)
+        rr = r
+        while 0 <= rr < h and lab[rr * w + c] < 0:
+            vert = (rr != r) or (0 <= r + dr < h and lab[(r + dr) * w + c] < 0) or \
+                (0 <= r - dr < h and lab[(r - dr) * w + c] < 0)
+            if vert and ((c > 0 and lab[rr * w + c - 1] < 0) or
+                         (c < w - 1 and lab[rr * w + c + 1] < 0)):
+                return True
+            rr += dr
+    for dc in (-1, 1):                   # bends along x's row
+        cc = c + dc
+        while 0 <= cc < w and lab[r * w + cc] < 0:
+            if (r > 0 and lab[(r - 1) * w + cc] < 0) or (r < h - 1 and lab[(r + 1) * w + cc] < 0):
+                return True
+            cc += dc
+    return False
+
+
+@njit(cache=True)
+def _cut_jit(h, w, rand, seed, max_nodes, lab):
+    """Random row-major cut: 1 found (in ``lab``), 0 none exists, -1 capped."""
+    n = h * w
+    for i in range(n):
+        lab[i] = -1
+    maxd = n // 3 + 2
+    mo = _n_opts(0, 0, h, w) + 1
+    perm = np.zeros((maxd, mo), np.int64)
+    nopt = np.zeros(maxd, np.int64)
+    nxt = np.zeros(maxd, np.int64)
+    fcell = np.zeros(maxd, np.int64)
+    pc = np.zeros((maxd, h + w), np.int64)
+    ps = np.zeros(maxd, np.int64)
+    cells = np.zeros(h + w, np.int64)
+    ri = seed
+    nodes = 0
+    depth = 0
+
+    # frame 0
+    k = _n_opts(0, 0, h, w)
+    for j in range(k):
+        perm[0, j] = j
+    for j in range(k - 1, 0, -1):
+        q = int(rand[ri % rand.shape[0]] * (j + 1))
+        ri += 1
+        perm[0, j], perm[0, q] = perm[0, q], perm[0, j]
+    nopt[0] = k
+    while depth >= 0:
+        p = fcell[depth]
+        r, c = p // w, p % w
+        placed = False
+        while nxt[depth] < nopt[depth]:
+            t = perm[depth, nxt[depth]]
+            nxt[depth] += 1
+            nodes += 1
+            if nodes > max_nodes:
+                return -1
+            m = _opt_cells(t, r, c, h, w, cells)
+            ok = True
+            for i in range(m):
+                if lab[cells[i]] >= 0:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            for i in range(m):
+                lab[cells[i]] = depth
+                pc[depth, i] = cells[i]
+            ps[depth] = m
+            for i in range(m):          # every free neighbour must stay coverable
+                y = cells[i]
+                yr, yc = y // w, y % w
+                for z in (y - w if yr > 0 else -1, y + w if yr < h - 1 else -1,
+                          y - 1 if yc > 0 else -1, y + 1 if yc < w - 1 else -1):
+                    if ok and z >= 0 and lab[z] < 0 and not _coverable(z, h, w, lab):
+                        ok = False
+            if not ok:
+                for i in range(m):
+                    lab[cells[i]] = -1
+                continue
+            placed = True
+            break
+        if not placed:
+            depth -= 1
+            if depth >= 0:
+                for i in range(ps[depth]):
+                    lab[pc[depth, i]] = -1
+            continue
+        q = p
+        while q < n and lab[q] >= 0:
+            q += 1
+        if q == n:
+            return 1
+        depth += 1
+        fcell[depth] = q
+        nxt[depth] = 0
+        k = _n_opts(q // w, q % w, h, w)
+        for j in range(k):
+            perm[depth, j] = j
+        for j in range(k - 1, 0, -1):
+            qq = int(rand[ri % rand.shape[0]] * (j + 1))
+            ri += 1
+            perm[depth, j], perm[depth, qq] = perm[depth, qq], perm[depth, j]
+        nopt[depth] = k
+    return 0

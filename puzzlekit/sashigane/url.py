@@ -1,0 +1,126 @@
+"""Sashigane boards as puzz.link URLs (``https://puzz.link/p?sashigane/W/H/<body>``).
+
+The body is one list over the cells in reading order: a hex digit is a
+circle holding that number, ``-`` and two hex digits a number 16..255, ``.``
+a bare circle, ``g h i j`` an arrow pointing up, down, left, right, and
+``k``..``z`` a run of 1..16 empty cells.  There are no flags.
+
+puzz.link's checker is looser than the article's rules: a piece there may
+hold no circle, and no arrow or an arrow at each end.  A URL says nothing
+about which rules it was set for, so :func:`decode` reads it under the
+article's rules unless ``dialect=True`` asks for puzz.link's.  The ``?``
+cell (``@``/``%``), which carries no rule, a circle numbered 0, a number
+larger than the board, and any character the format does not define are
+refused, and so is a body that stops before the last cell (the encoder
+always writes the closing run).  :func:`encode` writes what puzz.link's encoder writes.
+"""
+from __future__ import annotations
+
+from ..io.puzzlink import PuzzlinkError, make_url, parse_url
+from .model import MAX_CELLS, Puzzle
+
+__all__ = ["decode", "encode", "PID", "EXAMPLE"]
+
+PID = "sashigane"
+#: The worked example of the puzz.link format notes.
+EXAMPLE = "https://puzz.link/p?sashigane/5/5/jm.o3khkgojm4"
+_HEX = "0123456789abcdef"
+
+
+def decode(url: str, dialect: bool = False) -> Puzzle:
+    """The board of a puzz.link Sashigane URL (``dialect``: puzz.link's looser
+    rules); a malformed one raises a one-line
+    :class:`~puzzlekit.io.puzzlink.PuzzlinkError`.
+
+    >>> p = decode(EXAMPLE)
+    >>> p.to_json()["circles"], p.to_json()["arrows"][:2]
+    ([[0, 4, None], [2, 0, 3], [4, 4, 4]], [[0, 0, '>'], [2, 2, 'v']])
+    >>> decode(EXAMPLE, dialect=True).rules
+    'puzzlink'
+    """
+    u = parse_url(url, max_cells=MAX_CELLS)
+    if u.pid != PID:
+        raise PuzzlinkError(f"not a sashigane URL: the genre id is {u.pid!r}")
+    if u.variant or u.flags:
+        raise PuzzlinkError(f"sashigane URL: no flags or variants, got {(u.variant or u.flags)[:10]!r}")
+    w, h = u.w, u.h
+    n = w * h
+    s = u.body
+    circles, arrows = {}, {}
+    i = c = 0
+    while i < len(s) and c < n:
+        ch = s[i]
+        if ch in _HEX:
+            v = int(ch, 16)
+            i += 1
+        elif ch == "-":
+            tok = s[i + 1:i + 3]
+            if len(tok) < 2 or any(x not in _HEX for x in tok):
+                raise PuzzlinkError(f"sashigane URL: expected 2 hex digits after '-' at {i}")
+            v = int(tok, 16)
+            i += 3
+        elif ch == ".":
+            v = 0
+            i += 1
+        elif ch in "ghij":
+            arrows[c] = "ghij".index(ch)
+            i += 1
+            c += 1
+            continue
+        elif "k" <= ch <= "z":
+            c += int(ch, 36) - 19
+            i += 1
+            continue
+        elif ch in "@%":
+            raise PuzzlinkError(f"sashigane URL: a '?' cell at ({c // w},{c % w}) carries no "
+                                "rule and is not supported")
+        else:
+            raise PuzzlinkError(f"sashigane URL: unexpected character {ch!r} at position {i}")
+        if (ch != "." and v == 0) or v > n:
+            raise PuzzlinkError(f"sashigane URL: a circle numbered {v} at ({c // w},{c % w}) "
+                                f"on a board of {n} cells")
+        circles[c] = v
+        c += 1
+    if i < len(s):
+        raise PuzzlinkError(f"sashigane URL: {len(s) - i} character(s) {s[i:i + 12]!r} after "
+                            "the last cell")
+    if c > n:
+        raise PuzzlinkError("sashigane URL: a run of empty cells passes the end of the board")
+    if c < n:
+        raise PuzzlinkError(f"sashigane URL: the body ends after {c} of {n} cells: truncated?")
+    return Puzzle.make(h, w, circles, arrows, "puzzlink" if dialect else "article")
+
+
+def encode(puzzle: Puzzle) -> str:
+    """The canonical puzz.link URL of a board (rules and clause switches are
+    not part of the format).
+
+    >>> encode(decode(EXAMPLE)) == EXAMPLE
+    True
+    """
+    out = []
+    run = 0
+    for x in range(puzzle.h * puzzle.w):
+        v, d = int(puzzle.circle[x]), int(puzzle.arrow[x])
+        if v < 0 and d < 0:
+            run += 1
+            if run == 16:
+                out.append("z")
+                run = 0
+            continue
+        if run:
+            out.append(chr(ord("k") + run - 1))
+            run = 0
+        if d >= 0:
+            out.append("ghij"[d])
+        elif v == 0:
+            out.append(".")
+        elif v < 16:
+            out.append(_HEX[v])
+        elif v < 256:
+            out.append(f"-{v:02x}")
+        else:
+            raise PuzzlinkError(f"sashigane URL: the number {v} does not fit the format (max 255)")
+    if run:
+        out.append(chr(ord("k") + run - 1))
+    return make_url(PID, puzzle.w, puzzle.h, "".join(out))

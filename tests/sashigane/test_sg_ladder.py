@@ -1,0 +1,149 @@
+"""Sashigane ladder: each rung's signature deduction, soundness against the
+scanner, the stale-cover bug, and engine agreement."""
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import puzzlekit.sashigane as sg
+from puzzlekit.core.genre import ladder_count
+from puzzlekit.core.search import count_solutions
+from puzzlekit.sashigane import LADDER, Puzzle, initial_state, owners
+from puzzlekit.sashigane.brute import scan
+from puzzlekit.sashigane.ladder import cover_stale
+
+P23 = Puzzle.from_json({"size": [2, 3], "circles": [[1, 0, None], [0, 2, None]],
+                        "arrows": [[0, 0, "v"], [1, 2, "^"]]})
+
+
+def _run(p, level, without=()):
+    s = initial_state(p)
+    return s, LADDER.fixpoint(s, level, without)
+
+
+def test_fit_keeps_only_admissible_ls():
+    s, r = _run(P23, "fit")
+    assert r.solved                        # each circle has one L left after fit alone
+    assert sg.decode(s) == sg.Answer.make([[(0, 0), (1, 0), (1, 1)], [(0, 1), (0, 2), (1, 2)]])
+
+
+def test_fit_reads_the_number():
+    p = Puzzle.from_json({"size": [3, 3], "circles": [[0, 0, 4]], "arrows": [[2, 0, "^"]]})
+    s, _ = _run(p, "fit")
+    assert sorted(len(c) for c in [sg.decode(s).pieces[0]]) == [4]
+    assert s.live_counts().tolist() == [1]
+
+
+def test_cover_gives_a_lone_reachable_cell_to_its_circle():
+    # 2x4: two circles; fit leaves the left circle several arm lengths; cover
+    # hands it the cells only it can reach, which settles both
+    p = Puzzle.from_json({"size": [2, 4], "circles": [[1, 0, None], [0, 3, None]],
+                          "arrows": [[0, 0, "v"], [1, 3, "^"]]})
+    s, r = _run(p, "fit")
+    assert not r.solved
+    s, r = _run(p, "cover")
+    assert r.solved and r.counters["cover tables"] > 0
+
+
+def test_cover_closes_a_cell_every_survivor_covers():
+    p = Puzzle.from_json({"size": [2, 4], "circles": [[1, 0, None], [0, 3, None]],
+                          "arrows": [[0, 0, "v"], [1, 3, "^"]]})
+    s = initial_state(p)
+    LADDER.fixpoint(s, "fit")
+    # every survivor of the left circle covers (1, 1): the right circle may not
+    before = s.bits.copy()
+    assert LADDER[1].fn(s, Counter()) == 1
+    lost = np.flatnonzero(before & ~s.bits)
+    assert len(lost) and set(s.var_of_bit(lost).tolist()) <= {0, 1}
+
+
+def test_area_kills_a_size_the_others_cannot_make_up():
+    """Without cover, area still removes L's whose size leaves the other
+    circles an impossible total, and every removed L is in no answer."""
+    hits = 0
+    for p in _random_boards(200, 3):
+        sols = scan(p, 50).labels
+        if len(sols) == 0:
+            continue
+        s1 = initial_state(p)
+        LADDER.fixpoint(s1, "fit")
+        s2 = initial_state(p)
+        LADDER.fixpoint(s2, "area", without=["cover"])
+        if (s1.bits & ~s2.bits).any():
+            hits += 1
+            for lab in sols:
+                bits = sg.encode(p, sg.Answer.from_labels(lab, p.w)).bits
+                assert not (bits & ~s2.bits).any()
+    assert hits > 0
+
+
+def test_probe_is_the_top_and_needed_by_none_of_the_bank():
+    assert LADDER.names == ("fit", "cover", "area", "probe")
+
+
+def test_dialect_boards_are_refused_by_the_ladder_in_one_line():
+    from puzzlekit.core.referee import InputError
+    with pytest.raises(InputError):
+        initial_state(P23.with_rules("puzzlink"))
+
+
+def _random_boards(n, seed=0):
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        h, w = int(rng.integers(2, 7)), int(rng.integers(2, 7))
+        yield sg.random_small(rng, h, w)
+
+
+def test_every_pinned_owner_is_the_owner_in_every_scanner_answer():
+    checked = 0
+    for p in _random_boards(150):
+        sols = scan(p, 50).labels
+        if len(sols) == 0:
+            continue
+        for lv in range(len(LADDER)):
+            s = initial_state(p)
+            res = LADDER.fixpoint(s, lv)
+            assert not res.contradiction
+            own = owners(s)
+            circ = p.circle_cells
+            for lab in sols:
+                for x in np.flatnonzero(own >= 0):
+                    assert lab[x] == lab[circ[own[x]]], (p.to_json(), lv, x)
+                    checked += 1
+    assert checked > 100
+
+
+STALE = Puzzle.from_json({"size": [6, 5], "circles": [[0, 3, 7], [1, 1, 3], [3, 2, None],
+                                                      [4, 4, None], [5, 0, 8]],
+                          "arrows": [[0, 0, ">"], [0, 4, "v"], [1, 2, "v"], [2, 0, "v"],
+                                     [2, 1, "^"]]})
+
+
+def test_the_stale_cover_table_bug():
+    """Sweeping on a table built before the kills evicts a true owner: the
+    stale rung loses this board's answer, the real one keeps it."""
+    truth = scan(STALE, 10).count
+    assert truth == 1
+    accept = lambda s: not sg.check(STALE, sg.decode(s))   # noqa: E731
+    stale = count_solutions(cover_stale(STALE), LADDER, accept, "cover", 10, 10_000)
+    fresh = count_solutions(initial_state(STALE), LADDER, accept, "cover", 10, 10_000)
+    assert stale.count < truth and fresh.count == truth
+
+
+def test_engines_agree_with_answers_of_both():
+    counts = set()
+    for p in _random_boards(120, 1):
+        lr = ladder_count(sg.SPEC, p, 5)
+        br = scan(p, 5)
+        assert lr.count == br.count, p.to_json()
+        got = sorted(sg.decode(s).to_json()["pieces"] for s in lr.solutions)
+        want = sorted(sg.Answer.from_labels(lab, p.w).to_json()["pieces"] for lab in br.labels)
+        assert got == want
+        counts.add(min(br.count, 2))
+    assert counts == {0, 1, 2}
+
+
+def test_clause_ablation_variants_agree_with_the_scanner():
+    for i, p in enumerate(_random_boards(60, 2)):
+        q = p.with_rules(off=[("home", "end", "bend", "size")[i % 4]])
+        assert ladder_count(sg.SPEC, q, 4).count == scan(q, 4).count, q.to_json()
