@@ -41,6 +41,7 @@ HUGE = {
     "choco_banana": lambda n: {"size": [n, n], "clues": []},
     "numberlink": lambda n: {"h": n, "w": n, "numbers": [[0] * n for _ in range(n)]},
     "sashigane": lambda n: {"size": [n, n], "circles": [], "arrows": []},
+    "country_road": lambda n: {"size": [n, n], "regions": [[0] * n for _ in range(n)]},
 }
 
 

@@ -1,0 +1,56 @@
+"""Country Road: region, once, loop, macro and probe over one {empty, road}
+variable per cell and one {unused, used} variable per grid edge."""
+from __future__ import annotations
+
+from ..core.genre import GenreSpec
+from ..core.search import Count
+from . import brute
+from . import generate as _gen
+from . import url
+from .draw import draw, draw_state
+from .generate import (board_from_loop, cut_loop, erase, finishes, generate, inflate_loop,
+                       random_partition, random_small, rebuild_bank, sweep_board)
+from .ladder import (LADDER, NAMES, CRState, catalogue, decode, encode, initial_state,
+                     region_graph, two_connected)
+from .model import MAX_CELLS, RULES, Answer, Puzzle, check, loop_cells
+
+__all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CRState", "check",
+           "loop_cells", "initial_state", "decode", "encode", "brute_count",
+           "brute_solutions", "generate", "erase", "finishes", "board_from_loop",
+           "inflate_loop", "cut_loop", "random_partition", "random_small", "rebuild_bank",
+           "sweep_board", "catalogue", "region_graph", "two_connected", "draw", "draw_state",
+           "url", "brute"]
+
+
+def brute_count(puzzle, limit=2, max_nodes=3_000_000) -> Count:
+    """The loop-walking engine's count up to ``limit`` (``capped`` when out of nodes)."""
+    r = brute.walk(puzzle, limit, max_nodes, keep=0)
+    return Count(r.count, r.capped, r.nodes, int(limit))
+
+
+def brute_solutions(puzzle, limit=2, max_nodes=3_000_000) -> Count:
+    """The loop-walking engine's answers (at most ``limit``), with its count and cap."""
+    r = brute.walk(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit),
+                 tuple(Answer(puzzle.h, puzzle.w, e) for e in r.edges))
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
+
+
+def _generate(h, w, seed=None, grade=None):
+    return _gen.generate(h, w, seed, grade)
+
+
+SPEC = GenreSpec(
+    name="country_road", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
+    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
+    generate=_generate, draw=draw, draw_state=draw_state,
+    article="puzzlekit.country_road.article",
+    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed),
+    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
+    random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
+    url_decode=url.decode, url_encode=url.encode)

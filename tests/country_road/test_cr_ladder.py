@@ -1,0 +1,179 @@
+"""Country Road ladder: each rung's signature deduction, soundness, the
+article's premature-closure bug as a regression, the capped catalogue."""
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import puzzlekit.country_road as cr
+from puzzlekit.core import checks
+from puzzlekit.core import banks
+from puzzlekit.country_road import ladder as L
+from puzzlekit.country_road.model import Puzzle
+
+
+def run(p, name, setup=None):
+    s = cr.initial_state(p)
+    if setup:
+        setup(s)
+    r = L.LADDER[name].fn(s, Counter())
+    return r, s
+
+
+def edge(p, a, b):
+    E = p.grid.edges.tolist()
+    return E.index([min(a, b), max(a, b)])
+
+
+def road(s, x):
+    return bool(s.cells[x, 1] and not s.cells[x, 0])
+
+
+def empty(s, x):
+    return bool(s.cells[x, 0] and not s.cells[x, 1])
+
+
+def used(s, e):
+    return bool(s.edges[e, 1] and not s.edges[e, 0])
+
+
+def unused(s, e):
+    return bool(s.edges[e, 0] and not s.edges[e, 1])
+
+
+# ---------------------------------------------------------------- region
+def test_region_used_edge_puts_both_ends_on_the_road():
+    p = Puzzle.make([[0, 0], [0, 0]])
+    r, s = run(p, "region", lambda s: s.assign(p.n + 0, 1))
+    assert r == 1 and road(s, 0) and road(s, 1)
+
+
+def test_region_empty_cell_faces_a_road_across_the_border():
+    p = Puzzle.make([[0, 1]])
+    r, s = run(p, "region", lambda s: s.assign(0, 0))
+    assert road(s, 1) and unused(s, 0)
+
+
+def test_region_numbers_bound_the_road_cells():
+    p = Puzzle.make([[0, 0, 1], [0, 0, 1]], {0: 4, 1: 0})
+    r, s = run(p, "region")
+    assert all(road(s, x) for x in (0, 1, 3, 4)) and empty(s, 2) and empty(s, 5)
+
+
+# ---------------------------------------------------------------- once
+def test_once_two_border_edges_are_both_crossed():
+    p = Puzzle.make([[0, 0, 1], [0, 0, 1]])
+    r, s = run(p, "once")
+    assert used(s, edge(p, 1, 2)) and used(s, edge(p, 4, 5))
+
+
+def test_once_a_border_is_crossed_once():
+    p = Puzzle.make([[0, 1, 2], [0, 1, 2], [0, 1, 2]])
+    r, s = run(p, "once", lambda s: s.assign(p.n + edge(p, 0, 1), 1))
+    assert unused(s, edge(p, 3, 4)) and unused(s, edge(p, 6, 7))
+
+
+def test_once_road_cells_are_connected_inside_their_country():
+    p = Puzzle.make([[0, 0, 0], [1, 1, 1]])
+    r, s = run(p, "once", lambda s: (s.assign(0, 1), s.assign(2, 1)))
+    assert road(s, 1)
+
+
+# ---------------------------------------------------------------- loop
+def test_loop_degree_two_in_a_corner():
+    p = Puzzle.make([[0, 0], [0, 0]])
+    r, s = run(p, "loop", lambda s: s.assign(0, 1))
+    assert used(s, edge(p, 0, 1)) and used(s, edge(p, 0, 2))
+
+
+def test_loop_dead_end_is_empty():
+    p = Puzzle.make([[0, 0, 0]])
+    r, s = run(p, "loop")
+    assert r == 1 and empty(s, 0) and empty(s, 2)
+
+
+def test_loop_will_not_close_too_early():
+    p = Puzzle.make(np.zeros((3, 4), int))
+
+    def setup(s):
+        for a, b in ((1, 2), (2, 6), (6, 5)):
+            s.assign(p.n + edge(p, a, b), 1)
+        s.assign(8, 1)                       # a road cell the short loop would miss
+    r, s = run(p, "loop", setup)
+    assert r >= 0 and unused(s, edge(p, 1, 5))
+    r, s = run(p, "loop", lambda s: [s.assign(p.n + edge(p, a, b), 1)
+                                     for a, b in ((1, 2), (2, 6), (6, 5))])
+    assert not unused(s, edge(p, 1, 5))      # with nothing else on the road it may close
+
+
+def test_loop_stranded_road_is_a_contradiction():
+    p = Puzzle.make([[0, 0, 0], [0, 0, 0]])
+
+    def setup(s):
+        s.assign(0, 1)
+        s.assign(5, 1)
+        for e in (edge(p, 1, 2), edge(p, 1, 4), edge(p, 3, 4)):
+            s.assign(p.n + e, 0)
+    r, _ = run(p, "loop", setup)
+    assert r == -1
+
+
+def test_premature_closure_regression():
+    """The article's bug: a cell on the road by its edges but still blank in
+    the cell array must not make the finished, true loop look wrong."""
+    p = Puzzle.make([[0, 0, 1], [0, 0, 1]], {0: 4})
+    a = cr.Answer.from_json({"right": [[1, 1], [1, 1]], "down": [[1, 0, 1]]})
+    for x in range(p.n):
+        s = cr.encode(p, a)
+        truth = s.bits.copy()
+        s.cells[x] = True                    # the cell array forgets cell x
+        r = L.LADDER["loop"].fn(s, Counter())
+        assert r >= 0 and not (truth & ~s.bits).any(), x
+
+
+# ---------------------------------------------------------------- macro
+MACRO = [[0, 0, 0], [1, 2, 2], [1, 3, 3]]     # region graph: one Hamiltonian cycle
+
+
+def test_macro_kills_a_border_on_no_cycle_and_forces_one_on_all():
+    p = Puzzle.make(MACRO)
+    cat, complete = cr.catalogue(p)
+    assert complete and len(cat) == 1
+    r, s = run(p, "macro")
+    assert unused(s, edge(p, 3, 4))          # B-C lies on no Hamiltonian cycle
+    assert used(s, edge(p, 0, 3)) and used(s, edge(p, 6, 7))   # A-B and B-D: one edge each
+
+
+def test_macro_refutes_a_cut_vertex_before_reading_numbers():
+    from puzzlekit.country_road.census import rows_partition
+    from puzzlekit.country_road.certify import no_answer
+    p = rows_partition(4)
+    assert no_answer(p) is not None
+    r, _ = run(p, "macro")
+    assert r == -1
+
+
+def test_capped_catalogue_falls_back_soundly(monkeypatch):
+    monkeypatch.setattr(L, "MAX_CYCLES", 1)
+    p, a = cr.board_from_loop(np.random.default_rng(4), 5, 5, avg=2.5)
+    cat, complete = L.catalogue(p)
+    assert not complete                      # more than one cycle: capped, not used
+    s = cr.initial_state(p)
+    assert L.LADDER["macro"].fn(s, Counter()) == 0 and s.bits.all()
+    checks.assert_sound(cr.SPEC, p, [a], ablations=False)
+
+
+# ---------------------------------------------------------------- probe, soundness
+def test_probe_finishes_what_macro_leaves():
+    e = next(e for e in banks.load("country_road") if e["grade"] == "probe")
+    p = cr.Puzzle.from_json(e["clues"])
+    assert not cr.finishes(p, "macro") and cr.finishes(p, "probe")
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_every_level_keeps_every_answer(seed):
+    rng = np.random.default_rng(1000 + seed)
+    h, w = int(rng.integers(2, 6)), int(rng.integers(2, 6))
+    p = cr.random_small(rng, h, w)
+    checks.assert_sound(cr.SPEC, p)
+    checks.assert_engines_agree(cr.SPEC, p)
