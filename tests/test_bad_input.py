@@ -42,6 +42,7 @@ HUGE = {
     "numberlink": lambda n: {"h": n, "w": n, "numbers": [[0] * n for _ in range(n)]},
     "sashigane": lambda n: {"size": [n, n], "circles": [], "arrows": []},
     "country_road": lambda n: {"size": [n, n], "regions": [[0] * n for _ in range(n)]},
+    "statue_park": lambda n: {"size": [n, n], "bag": [["#"]]},
 }
 
 

@@ -1,0 +1,57 @@
+"""Statue Park: shade cells so the shaded groups are exactly a given bag of
+polyominoes and the park (the rest) is one region; black circles shaded,
+white ones not.  clue, place, fit, white and probe over one {park, shaded}
+variable per cell and one {unused, used} variable per placement."""
+from __future__ import annotations
+
+from ..core.genre import GenreSpec
+from ..core.search import Count
+from . import brute, census, certify, generate as _gen, url
+from .draw import draw, draw_bag, draw_state
+from .generate import (ALPHABETS, buy, buy_grade, grade_of, minimise, random_answer,
+                       random_bag, random_small, rebuild_bank, sweep_board, verify_extra)
+from .ladder import (LADDER, LADDER_NO_COUNT, NAMES, SPState, catalogue, decode, decode_mask,
+                     encode, initial_state)
+from .model import (MAX_CELLS, NAMED, RULES, Answer, Puzzle, canonical, check, groups,
+                    labelled_factor, orientations, piece_rows)
+
+__all__ = ["SPEC", "LADDER", "LADDER_NO_COUNT", "NAMES", "RULES", "NAMED", "Puzzle", "Answer",
+           "SPState", "check", "groups", "canonical", "orientations", "piece_rows",
+           "labelled_factor", "catalogue", "initial_state", "decode", "decode_mask", "encode",
+           "brute_count", "brute_solutions", "random_answer", "random_bag", "buy", "buy_grade",
+           "minimise", "grade_of", "random_small", "sweep_board", "rebuild_bank", "draw",
+           "draw_bag", "draw_state", "brute", "census", "certify", "url", "ALPHABETS"]
+
+
+def brute_count(puzzle, limit=2, max_nodes=5_000_000) -> Count:
+    """The placement-first engine's count up to ``limit`` (``capped`` when it
+    ran out of nodes)."""
+    r = brute.count_solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit))
+
+
+def brute_solutions(puzzle, limit=2, max_nodes=5_000_000) -> Count:
+    """The placement-first engine's answers (at most ``limit``), with its count and cap."""
+    r, masks = brute.solutions(puzzle, limit, max_nodes)
+    return Count(r.count, r.capped, r.nodes, int(limit),
+                 tuple(Answer.from_mask(puzzle.h, puzzle.w, m) for m in masks))
+
+
+def _generate(h, w, seed=None, grade=None):
+    return _gen.generate(h, w, seed, grade)
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
+
+
+SPEC = GenreSpec(
+    name="statue_park", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
+    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
+    generate=_generate, draw=draw, draw_state=draw_state,
+    article="puzzlekit.statue_park.article", rebuild_bank=rebuild_bank,
+    verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
+    encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
+    url_decode=url.decode, url_encode=url.encode)
