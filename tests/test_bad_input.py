@@ -43,6 +43,7 @@ HUGE = {
     "sashigane": lambda n: {"size": [n, n], "circles": [], "arrows": []},
     "country_road": lambda n: {"size": [n, n], "regions": [[0] * n for _ in range(n)]},
     "statue_park": lambda n: {"size": [n, n], "bag": [["#"]]},
+    "stostone": lambda n: {"size": [n, n], "regions": [[0] * n for _ in range(n)]},
 }
 
 

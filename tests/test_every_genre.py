@@ -265,9 +265,9 @@ def test_cli_reads_and_writes_urls(genre, tmp_path):
     for cmd, out in (("draw", tmp_path / "b.svg"), ("step", tmp_path / "s.html")):
         r = _cli(cmd, genre, url, "-o", out)
         assert r.returncode == 0 and out.stat().st_size > 1000, r.stderr
-    r = _cli("generate", genre, "--size", "5x5", "--seed", "4", "--url")
+    r = _cli("generate", genre, "--size", "6x6", "--seed", "4", "--url")
     assert r.returncode == 0, r.stderr
-    g = json.loads(_cli("generate", genre, "--size", "5x5", "--seed", "4", "--json").stdout)
+    g = json.loads(_cli("generate", genre, "--size", "6x6", "--seed", "4", "--json").stdout)
     assert sp.url_decode(r.stdout.strip()) == sp.Puzzle.from_json(g["clues"])
     r = _cli("bank", genre, "--urls")
     urls = r.stdout.split()

@@ -1,0 +1,41 @@
+"""Stostone: shade one connected stone in every region, stones apart, numbers
+as sizes, and dropped straight down the stones fill the bottom half exactly.
+col, clue, fit, drop and probe over one {blank, shaded} variable per cell."""
+from __future__ import annotations
+
+from ..core.genre import GenreSpec
+from . import brute, census, certify, generate as _gen, url
+from .brute import brute_count, brute_solutions
+from .draw import draw, draw_state
+from .generate import (buy, minimise, random_answer, random_small, rebuild_bank, sweep_board,
+                       verify_extra)
+from .ladder import LADDER, NAMES, StoState, decode, decode_mask, encode, initial_state
+from .model import (MAX_CELLS, RULE4, RULES, Answer, Puzzle, balanced, below_counts, check,
+                    lands, rule4_ok, stones)
+
+__all__ = ["SPEC", "LADDER", "NAMES", "RULES", "RULE4", "Puzzle", "Answer", "StoState",
+           "check", "stones", "balanced", "below_counts", "lands", "rule4_ok",
+           "initial_state", "decode", "decode_mask", "encode", "brute_count",
+           "brute_solutions", "random_answer", "buy", "minimise", "random_small",
+           "sweep_board", "rebuild_bank", "draw", "draw_state", "brute", "census", "certify",
+           "url"]
+
+
+def _generate(h, w, seed=None, grade=None):
+    return _gen.generate(h, w, seed, grade)
+
+
+def _sat_count(puzzle, limit=2, time_limit=60.0):
+    """The CP-SAT model's count (OR-tools is imported on first use)."""
+    from .sat import count_solutions
+    return count_solutions(puzzle, limit, time_limit)
+
+
+SPEC = GenreSpec(
+    name="stostone", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
+    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
+    generate=_generate, draw=draw, draw_state=draw_state,
+    article="puzzlekit.stostone.article", rebuild_bank=rebuild_bank,
+    verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
+    encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
+    url_decode=url.decode, url_encode=url.encode)

@@ -1,0 +1,52 @@
+"""How a Stostone board is drawn: thick region borders, stones dark grey, a
+number at its region's first cell (white on a stone), a dashed line across
+the middle of the board where the bottom half starts; for a partial state
+undecided cells plain and known blanks dotted."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..viz import board as vb
+
+__all__ = ["draw", "draw_state"]
+
+STONE = "#4d4d4d"
+
+
+def _frame(ax, puzzle):
+    h, w = puzzle.h, puzzle.w
+    vb.region_borders(ax, puzzle.regions.reshape(h, w))
+    ax.plot([0, w], [h / 2, h / 2], ls="--", lw=1.0, color="#b0413e", zorder=4)
+
+
+def _numbers(ax, puzzle, shaded):
+    for g, v in puzzle.numbers.items():
+        c = int(puzzle.first_cell[g])
+        vb.cell_text(ax, c // puzzle.w, c % puzzle.w, "?" if v < 0 else str(v),
+                     color="white" if shaded[c] else vb.INK, size=11, weight="bold")
+
+
+def draw(puzzle, answer=None, ax=None):
+    """Draw a board, and its answer when given.
+
+    >>> from puzzlekit.stostone.model import Puzzle
+    >>> ax = draw(Puzzle.make([[0, 1], [0, 1]], {0: 1})); vb.close(ax)
+    """
+    ax = vb.new_board(puzzle.h, puzzle.w, ax)
+    shaded = np.zeros(puzzle.n, bool) if answer is None else np.asarray(answer.shaded, bool)
+    vb.shade_cells(ax, np.flatnonzero(shaded), STONE, puzzle.w)
+    _frame(ax, puzzle)
+    _numbers(ax, puzzle, shaded)
+    return ax
+
+
+def draw_state(puzzle, state, ax, new=None, colour=None):
+    """Draw a partial state; cells touched by the last step (``new`` over
+    ``state.bits``) highlighted."""
+    ax = vb.new_board(puzzle.h, puzzle.w, ax)
+    skip = {int(puzzle.first_cell[g]) for g in puzzle.numbers}
+    shaded = vb.shading_state(ax, state.bits, puzzle.w, new, colour, STONE, "#c9a400",
+                              skip=skip)
+    _frame(ax, puzzle)
+    _numbers(ax, puzzle, shaded)
+    return ax
