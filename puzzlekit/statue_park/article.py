@@ -21,7 +21,7 @@ __all__ = ["ARTICLE", "SOURCE", "boards", "minimal", "solve_min", "sample", "NON
 
 SOURCE = "article: Statue Park (puzzle #50 of a solver series)"
 SAMPLES = {  # boards per row: smoke, book, article
-    "6": (3, 12, 40), "8": (2, 6, 24), "bags": (3, 8, 30), "engines": (6, 24, 80)}
+    "6": (3, 8, 40), "8": (2, 4, 24), "bags": (3, 6, 30), "engines": (6, 16, 80)}
 NON_RULE_BAGS = {  # our reading: the article names no shapes
     "2× the same tetromino": [NAMED["I4"]] * 2, "3× the same tetromino": [NAMED["I4"]] * 3,
     "one A + two B": [NAMED["I4"], NAMED["L4"], NAMED["L4"]]}
