@@ -1,7 +1,7 @@
 """The tables of "Sashigane" (SEN LLC, puzzle #55 of a solver series): its
-figures, quoted, beside ours.  Exhaustive tables come from :mod:`.census`;
+figures, quoted, beside ours.  Exhaustive tables come from :mod:`puzzlekit.sashigane.census`;
 random answers from prefix-stable streams (:mod:`puzzlekit.core.measure`)
-drawn by :func:`.generate.random_partition`; bank tables from our bank."""
+drawn by :func:`puzzlekit.sashigane.generate.random_partition`; bank tables from our bank."""
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal

@@ -7,6 +7,7 @@ The chapter is run from a copy in a temporary folder, so the committed
 notebook keeps no outputs.
 """
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -74,13 +75,28 @@ def test_stepper_plays_in_jupyterlab(lab):
             page.goto(lab, wait_until="domcontentloaded")
             page.locator(".jp-Notebook").first.wait_for(timeout=120_000)
             page.get_by_text("Kernel status: Idle").first.wait_for(state="attached", timeout=120_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-            page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-            # the chapter has run when no prompt shows [*] and the kernel is idle again
+            prompts = page.locator(".jp-CodeCell .jp-InputPrompt")
+
+            def started() -> bool:      # some code cell is running or has run
+                return any(t.strip() not in ("", "[ ]:") for t in prompts.all_text_contents())
+
+            for attempt in range(5):    # a click before the app is ready can be lost: retry
+                page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+                page.get_by_role("menuitem", name="Run All Cells").first.click()
+                for _ in range(30):
+                    if started():
+                        break
+                    time.sleep(1)
+                if started():
+                    break
+                page.keyboard.press("Escape")
+            else:
+                pytest.fail("Run All Cells did not start the chapter")
+            # the chapter has run when every code cell shows its execution number
             deadline = time.time() + 900
             while time.time() < deadline:
-                busy = page.locator(".jp-InputPrompt", has_text="[*]").count()
-                if not busy and page.locator(".jp-InputPrompt", has_text="[ ]").count() == 0:
+                texts = [t.strip() for t in prompts.all_text_contents()]
+                if texts and all(re.fullmatch(r"\[\d+\]:", t) for t in texts):
                     break
                 time.sleep(2)
             else:
