@@ -30,9 +30,7 @@ LEVELS = [M.level_label(LADDER, i) for i in range(len(LADDER))]
 COLOUR_ROWS = ((8, 0), (8, 1), (8, 2), (8, 4), (8, 8), (10, 1), (10, 8))
 STACK_ROWS = ((8, 20), (8, 30), (8, 40), (10, 20), (10, 30), (10, 40))
 WORK, DIAL = ("pin scans", "link scans", "edge runs"), (0, 1, 4, 16, 60)
-def lab(size: int) -> str:
-    """The row label of a square board size: ``lab(6) == "6×6"``."""
-    return f"{size}×{size}"
+def lab(size: int) -> str: return f"{size}×{size}"  # noqa: E704 - the row label of a square size
 # the ruler's two ladders, measured through the same memoised fixpoint
 RULER_SPEC = dataclasses.replace(SPEC, name="numbrix pin+ruler", ladder=RULER_LADDER)
 LINK_SPEC = dataclasses.replace(SPEC, name="numbrix pin+link+ruler", ladder=LINK_LADDER)
