@@ -11,18 +11,11 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from puzzlekit.core import banks, perf  # noqa: E402
 from puzzlekit.choco_banana import SPEC, Puzzle, census  # noqa: E402
-
-
-def _clock(fn):
-    t = time.perf_counter()
-    out = fn()
-    return time.perf_counter() - t, out
 
 
 def main(quick=False):
@@ -31,30 +24,14 @@ def main(quick=False):
         entries = entries[::10]
     df = perf.prove(SPEC, [Puzzle.from_json(e["clues"]) for e in entries],
                     [e["id"] for e in entries], time_limit=60.0, repeat=3)
-    r = perf.ratios(df)
-    print("board                           ladder ms     raw ms     sat ms   sat/ladder")
-    for b, row in r.iterrows():
-        print(f"{b:<30} {1e3 * row['ladder']:9.2f} {1e3 * row['raw']:10.2f} "
-              f"{1e3 * row['sat']:10.2f} {row['sat / ladder']:10.1f}x")
-    for n in (6, 8):
-        sub = r[[b.split("-")[1] == f"{n}x{n}" for b in r.index]]
-        if len(sub):
-            print(f"{n}x{n}: sat/ladder median {np.median(sub['sat / ladder']):.1f}x, "
-                  f"worst {sub['sat / ladder'].min():.1f}x over {len(sub)} boards")
-    s = perf.summary(df)
-    print(f"all bank boards: sat/ladder median {s['sat median']:.1f}x, worst {s['sat worst']:.1f}x")
+    perf.print_bank(df, (6, 8))
     sizes = (6, 10, 14, 20) if quick else (6, 8, 10, 12, 14, 16, 18, 20)
     sw = perf.sweep(SPEC, sizes, 1 if quick else 3, time_limit=60.0)
-    med = sw.groupby(["size", "density", "engine"])["seconds"].median().unstack("engine")
-    med["sat / ladder"] = med["sat"] / med["ladder"]
-    status = sw.groupby(["size", "density", "engine"])["status"].agg(
-        lambda x: ",".join(sorted(set(x))))
-    print((med * [1e3, 1e3, 1]).round(2).rename(columns={"ladder": "ladder ms", "sat": "sat ms"}))
-    print(status.unstack("engine"))
+    perf.print_sweep(sw)
     for h, w in ((5, 5), (3, 8), (2, 10)):
-        t, c = _clock(lambda: census.legal_count(h, w))
+        t, c = perf.seconds(lambda: census.legal_count(h, w), warm=False)
         print(f"{h}x{w} ledger {c:,} in {t:.2f} s")
-    t, c = _clock(lambda: census.ties(4, 5))
+    t, c = perf.seconds(lambda: census.ties(4, 5), warm=False)
     print(f"4x5 size-map census {c} in {t:.2f} s")
     t = time.perf_counter()
     rep = banks.verify(SPEC)

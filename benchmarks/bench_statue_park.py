@@ -12,7 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -30,26 +29,10 @@ def main(quick=False):
         entries = entries[::8]
     df = perf.prove(SPEC, [Puzzle.from_json(e["clues"]) for e in entries],
                     [e["id"] for e in entries], time_limit=60.0, repeat=3)
-    r = perf.ratios(df)
-    print("board                           ladder ms     raw ms     sat ms   sat/ladder")
-    for b, row in r.iterrows():
-        print(f"{b:<30} {1e3 * row['ladder']:9.2f} {1e3 * row['raw']:10.2f} "
-              f"{1e3 * row['sat']:10.2f} {row['sat / ladder']:10.1f}x")
-    for n in (6, 8):
-        sub = r[[b.split("-")[1] == f"{n}x{n}" for b in r.index]]
-        if len(sub):
-            print(f"{n}x{n}: sat/ladder median {np.median(sub['sat / ladder']):.1f}x, "
-                  f"worst {sub['sat / ladder'].min():.1f}x over {len(sub)} boards")
-    s = perf.summary(df)
-    print(f"all bank boards: sat/ladder median {s['sat median']:.1f}x, worst {s['sat worst']:.1f}x")
+    perf.print_bank(df, (6, 8))
     sizes = (6, 10, 14, 20) if quick else (6, 8, 10, 12, 14, 16, 18, 20)
     sw = perf.sweep(SPEC, sizes, 1 if quick else 3, time_limit=60.0, max_nodes=SWEEP_NODES)
-    med = sw.groupby(["size", "density", "engine"])["seconds"].median().unstack("engine")
-    med["sat / ladder"] = med["sat"] / med["ladder"]
-    status = sw.groupby(["size", "density", "engine"])["status"].agg(
-        lambda x: ",".join(sorted(set(x))))
-    print((med * [1e3, 1e3, 1]).round(2).rename(columns={"ladder": "ladder ms", "sat": "sat ms"}))
-    print(status.unstack("engine"))
+    perf.print_sweep(sw)
     t = time.perf_counter()
     without = sum(brute.count_solutions(p.with_drop(["park"]), 10**9, 10**9).count
                   for p in art.park_bags("7x7 3x size5").take(30))

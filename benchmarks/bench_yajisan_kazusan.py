@@ -9,10 +9,8 @@ blank-board census (6x6 connected, 7x7 transfer matrix), the -adj ablation
 at the article's 60,000-node cap, and the bank re-proof.
 """
 import sys
-import time
 from pathlib import Path
 
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -22,46 +20,26 @@ from puzzlekit.yajisan_kazusan.brute import independent_sets  # noqa: E402
 from puzzlekit.yajisan_kazusan.generate import count  # noqa: E402
 
 
-def _clock(fn):
-    t = time.perf_counter()
-    out = fn()
-    return time.perf_counter() - t, out
-
-
 def main(quick=False):
     entries = banks.load("yajisan_kazusan")
     if quick:
         entries = entries[::10]
     df = perf.prove(SPEC, [Puzzle.from_json(e["clues"]) for e in entries],
                     [e["id"] for e in entries], time_limit=60.0, repeat=3)
-    r = perf.ratios(df)
-    print("board                           ladder ms     raw ms     sat ms   sat/ladder")
-    for b, row in r.iterrows():
-        print(f"{b:<30} {1e3 * row['ladder']:9.2f} {1e3 * row['raw']:10.2f} "
-              f"{1e3 * row['sat']:10.2f} {row['sat / ladder']:10.1f}x")
-    for n in (6, 8, 10):
-        sub = r[[b.split("-")[1] == f"{n}x{n}" for b in r.index]]
-        print(f"{n}x{n}: sat/ladder median {np.median(sub['sat / ladder']):.1f}x, "
-              f"worst {sub['sat / ladder'].min():.1f}x over {len(sub)} boards")
-    s = perf.summary(df)
-    print(f"all bank boards: sat/ladder median {s['sat median']:.1f}x, worst {s['sat worst']:.1f}x")
+    perf.print_bank(df, (6, 8, 10))
     sizes = (6, 10, 14, 20) if quick else (6, 8, 10, 12, 14, 16, 18, 20)
     sw = perf.sweep(SPEC, sizes, 1 if quick else 3, time_limit=60.0)
-    med = sw.groupby(["size", "density", "engine"])["seconds"].median().unstack("engine")
-    med["sat / ladder"] = med["sat"] / med["ladder"]
-    status = sw.groupby(["size", "density", "engine"])["status"].agg(lambda x: ",".join(sorted(set(x))))
-    print((med * [1e3, 1e3, 1]).round(2).rename(columns={"ladder": "ladder ms", "sat": "sat ms"}))
-    print(status.unstack("engine"))
-    t, c = _clock(lambda: census.connected_count(6, 6))
+    perf.print_sweep(sw)
+    t, c = perf.seconds(lambda: census.connected_count(6, 6), warm=False)
     print(f"6x6 connected census {c:,} in {t:.2f} s (cold)")
-    t, c = _clock(lambda: independent_sets(7, 7))
+    t, c = perf.seconds(lambda: independent_sets(7, 7), warm=False)
     print(f"7x7 independent sets {c:,} by transfer matrix in {t:.3f} s")
     ps = [Puzzle.from_json(e["clues"]) for e in banks.load("yajisan_kazusan")]
     ps = ps[::10] if quick else ps
-    t, runs = _clock(lambda: [count(p, 2, 60_000, "probe", without=("adj",)) for p in ps])
+    t, runs = perf.seconds(lambda: [count(p, 2, 60_000, "probe", without=("adj",)) for p in ps], warm=False)
     print(f"-adj at 60,000 nodes: {len(ps)} boards in {t:.1f} s, "
           f"{sum(x.capped for x in runs)} over budget")
-    t, rep = _clock(lambda: banks.verify(SPEC))
+    t, rep = perf.seconds(lambda: banks.verify(SPEC), warm=False)
     print(f"bank verify: {rep['verified']}/{rep['boards']} in {t:.1f} s")
 
 

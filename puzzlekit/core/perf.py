@@ -17,7 +17,8 @@ import pandas as pd
 from .genre import GenreSpec, ladder_count
 from .progress import bar
 
-__all__ = ["ENGINES", "seconds", "prove", "ratios", "summary", "sweep"]
+__all__ = ["ENGINES", "seconds", "prove", "ratios", "summary", "sweep", "print_bank",
+           "print_sweep"]
 
 ENGINES = ("ladder", "raw", "sat")
 
@@ -112,6 +113,34 @@ def sweep(spec: GenreSpec, sizes: Sequence[int], per_size: int,
             df.insert(0, "size", n)
             parts.append(df)
     return pd.concat(parts, ignore_index=True)
+
+
+def print_bank(df: pd.DataFrame, sizes: Sequence[int] = (6, 8)) -> None:
+    """Print a :func:`prove` frame of bank boards (ids ``genre-HxW-k``): every
+    board's times and CP-SAT/ladder ratio, the median and worst ratio per
+    size in ``sizes``, and over all boards (the benchmarks' first table)."""
+    r = ratios(df)
+    print("board                           ladder ms     raw ms     sat ms   sat/ladder")
+    for b, row in r.iterrows():
+        print(f"{b:<30} {1e3 * row['ladder']:9.2f} {1e3 * row['raw']:10.2f} "
+              f"{1e3 * row['sat']:10.2f} {row['sat / ladder']:10.1f}x")
+    for n in sizes:
+        sub = r[[str(b).split("-")[1] == f"{n}x{n}" for b in r.index]]
+        if len(sub):
+            print(f"{n}x{n}: sat/ladder median {np.median(sub['sat / ladder']):.1f}x, "
+                  f"worst {sub['sat / ladder'].min():.1f}x over {len(sub)} boards")
+    s = summary(df)
+    print(f"all bank boards: sat/ladder median {s['sat median']:.1f}x, worst {s['sat worst']:.1f}x")
+
+
+def print_sweep(sw: pd.DataFrame) -> None:
+    """Print a :func:`sweep` frame: median milliseconds per size, density and
+    engine with the CP-SAT/ladder ratio, then each cell's statuses."""
+    med = sweep_medians(sw)
+    status = sw.groupby(["size", "density", "engine"])["status"].agg(
+        lambda x: ",".join(sorted(set(x))))
+    print((med * [1e3, 1e3, 1]).round(2).rename(columns={"ladder": "ladder ms", "sat": "sat ms"}))
+    print(status.unstack("engine"))
 
 
 # ------------------------------------------------------------------ the book's page
