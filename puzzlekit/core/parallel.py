@@ -89,8 +89,25 @@ def _from_env() -> None:
         _STATE["configured"] = True
 
 
+def _in_worker() -> bool:
+    """True inside a Dask worker: a map started there runs in that worker
+    (the cluster is already busy with its siblings)."""
+    import sys
+    if "distributed" not in sys.modules:
+        return False
+    from distributed import get_worker
+    try:
+        get_worker()
+    except ValueError:
+        return False
+    return True
+
+
 def client():
-    """The Dask client :func:`pmap` uses, or None (this process)."""
+    """The Dask client :func:`pmap` uses, or None (this process, and any
+    Dask worker: maps nested in a task run where the task runs)."""
+    if _in_worker():
+        return None
     _from_env()
     return _STATE["client"]
 

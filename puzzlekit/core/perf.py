@@ -17,7 +17,8 @@ import pandas as pd
 from .genre import GenreSpec, ladder_count
 from .progress import bar
 
-__all__ = ["ENGINES", "seconds", "prove", "ratios", "summary", "sweep", "print_bank",
+__all__ = ["ENGINES", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
+           "article_runs", "article_glue", "seconds", "prove", "ratios", "summary", "sweep", "print_bank",
            "print_sweep"]
 
 ENGINES = ("ladder", "raw", "sat")
@@ -208,3 +209,82 @@ def plot_sweep(sweeps: dict, ax=None, title: str = "Time against board size"):
     ax.set_title(title)
     ax.legend(fontsize=7, ncol=2)
     return ax
+
+
+ARTICLE_RUNS = "benchmarks/results/articles"
+
+
+def article_run(genre: str, root=None) -> dict:
+    """A genre's stored article-scale run (``benchmarks/run_articles.py``:
+    the fidelity report with every table's seconds and frame, the wall time,
+    the workers, the machine's load, the date and the commit), or {}."""
+    import json
+    from pathlib import Path
+    p = Path(root or Path(__file__).resolve().parents[2]) / ARTICLE_RUNS / f"{genre}.json"
+    return json.loads(p.read_text()) if p.exists() else {}
+
+
+def run_frame(run: dict, table_id: str) -> pd.DataFrame | None:
+    """Our frame of one table from a stored run (None when absent)."""
+    import io
+    import json
+    f = (run.get("frames") or {}).get(table_id)
+    return None if f is None else pd.read_json(io.StringIO(json.dumps(f)), orient="split")
+
+
+def duration(seconds: float) -> str:
+    """``"47 s"``, ``"3 min 05 s"`` or ``"1 h 02 min"``.
+
+    >>> duration(47.2), duration(185), duration(3725)
+    ('47 s', '3 min 05 s', '1 h 02 min')
+    """
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+def article_tables(run: dict) -> pd.DataFrame:
+    """Every table of a stored run: kind, status, expect (the book-scale
+    status), worst |z| and seconds, slowest first."""
+    cols = ["kind", "status", "expect", "worst_z", "seconds"]
+    if not run:
+        return pd.DataFrame(columns=cols)
+    df = pd.DataFrame(run["tables"]).set_index("id")[cols]
+    return df.sort_values("seconds", ascending=False).rename(columns={"worst_z": "worst |z|"})
+
+
+def article_runs(genres: Sequence[str], root=None) -> pd.DataFrame:
+    """One row per genre: the stored article-scale run's wall time, workers,
+    tables by status, claims that hold, and its slowest table."""
+    rows = []
+    for g in genres:
+        run = article_run(g, root)
+        if not run:
+            rows.append({"genre": g})
+            continue
+        st = pd.Series([t["status"] for t in run["tables"]]).value_counts()
+        slow = max(run["tables"], key=lambda t: t.get("seconds") or 0)
+        rows.append({"genre": g, "wall": duration(run["wall_seconds"]),
+                     "wall s": run["wall_seconds"], "workers": run["workers"],
+                     "tables": len(run["tables"]),
+                     **{s: int(st.get(s, 0)) for s in ("match", "close", "differs", "missing")},
+                     "claims hold": f"{sum(c['holds'] is True for c in run['claims'])}"
+                                    f"/{len(run['claims'])}",
+                     "slowest table": f"{slow['id']} ({duration(slow.get('seconds') or 0)})",
+                     "date": run["date"][:10]})
+    return pd.DataFrame(rows).set_index("genre")
+
+
+def article_glue(run: dict) -> dict:
+    """The strings a chapter's "At article scale" paragraph glues in."""
+    if not run:
+        return {"art_wall": "(no stored run)", "art_workers": "?", "art_date": "never",
+                "art_changed": "?", "art_claims": "?"}
+    changed = sum(t["status"] != t["expect"] for t in run["tables"])
+    held = sum(c["holds"] is True for c in run["claims"])
+    return {"art_wall": duration(run["wall_seconds"]), "art_workers": str(run["workers"]),
+            "art_date": run["date"][:10], "art_changed": str(changed),
+            "art_claims": f"{held} of {len(run['claims'])}"}

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import html
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -561,6 +562,10 @@ class Article:
                            f"tables: {', '.join(self.tables)}")
         return self.tables[table_id]
 
+    def clear(self) -> None:
+        """Forget every cached table and claim (to measure again)."""
+        self._cache.clear()
+
     def measure(self, table_id: str, scale: str | None = None) -> pd.DataFrame | None:
         """Our frame for a table (cached)."""
         scale = scales.current() if scale is None else scales.check(scale)
@@ -596,15 +601,19 @@ class Article:
         tables = []
         for tid in it(list(self.tables), desc="tables"):
             t = self.tables[tid]
+            t0 = time.perf_counter()
             cmp = self.table(tid, scale)
             wz = cmp.worst_z
             tables.append({"id": tid, "section": t.section, "kind": t.kind,
                            "status": cmp.status, "expect": t.expect,
-                           "worst_z": None if wz is None else round(min(wz, Z_CAP), 3)})
+                           "worst_z": None if wz is None else round(min(wz, Z_CAP), 3),
+                           "seconds": round(time.perf_counter() - t0, 2)})
         claims = []
         for cid in it(list(self.claims), desc="claims"):
+            t0 = time.perf_counter()
             r = self.claim(cid, scale)
-            claims.append({"id": cid, "holds": r.holds, "detail": r.detail})
+            claims.append({"id": cid, "holds": r.holds, "detail": r.detail,
+                           "seconds": round(time.perf_counter() - t0, 2)})
         return {"genre": self.genre, "scale": scale, "tables": tables, "claims": claims}
 
     def summary(self, scale: str | None = None) -> pd.DataFrame:

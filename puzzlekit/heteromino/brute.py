@@ -44,14 +44,19 @@ class TilingStats:
     crossing: int
 
 
-def _run(puzzle: Puzzle, limit: int, max_nodes: int, keep: int, rule: str | None = None):
+_FREE = np.empty(0, dtype=np.int64)
+
+
+def _run(puzzle: Puzzle, limit: int, max_nodes: int, keep: int, rule: str | None = None,
+         prefix=_FREE, cut: int = 0):
     n = puzzle.h * puzzle.w
     cls = shape_class(rule or puzzle.rule)
     keep = max(0, min(int(keep), int(limit)))
     sols = np.empty((keep, n), dtype=np.int64)
     stats = np.zeros(7, dtype=np.int64)
     found, nodes, capped = _dfs_jit(puzzle.h, puzzle.w, np.ascontiguousarray(puzzle.black),
-                                    cls, int(limit), int(max_nodes), sols, stats)
+                                    cls, int(limit), int(max_nodes), sols, stats,
+                                    np.asarray(prefix, dtype=np.int64), int(cut))
     return BruteResult(int(found), bool(capped), int(nodes)), sols[:min(found, keep)], stats
 
 
@@ -83,15 +88,44 @@ def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) 
                  tuple(Answer.from_owner(o, puzzle.w) for o in sols))
 
 
-def tilings(puzzle: Puzzle, max_nodes: int = 10 ** 9, rule: str | None = None) -> TilingStats:
-    """Every tiling, counted with its shape totals (no limit on the count).
+def tilings(puzzle: Puzzle, max_nodes: int = 10 ** 9, rule: str | None = None,
+            prefix: tuple = ()) -> TilingStats:
+    """Every tiling, counted with its shape totals (no limit on the count);
+    with ``prefix`` (from :func:`subtrees`), only the tilings whose first
+    pieces, in the engine's order, have those shapes.
 
     >>> t = tilings(Puzzle.from_json({"size": [2, 6], "black": []}))
     >>> t.count, t.shapes.tolist(), t.crossing
     (4, [0, 0, 4, 4, 4, 4], 0)
     """
-    r, _, stats = _run(puzzle, 2 ** 62, max_nodes, 0, rule)
+    r, _, stats = _run(puzzle, 2 ** 62, max_nodes, 0, rule, prefix=prefix)
     return TilingStats(r.count, r.capped, r.nodes, stats[:6].copy(), int(stats[6]))
+
+
+def subtrees(puzzle: Puzzle, at_least: int = 256, rule: str | None = None,
+             most: int = 200_000) -> list[tuple]:
+    """The engine's search tree cut into independent subtrees: the shape
+    sequences of its first ``d`` pieces, for the smallest depth ``d`` that
+    gives ``at_least`` of them (tilings with fewer pieces are prefixes of
+    their own).  Every tiling lies below exactly one prefix, so
+    :func:`tilings` summed over them is the whole count.  The cut depends
+    on the board alone, never on who runs the subtrees.
+
+    >>> p = Puzzle.from_json({"size": [3, 6], "black": []})
+    >>> cut = subtrees(p, at_least=4)
+    >>> len(cut) >= 4, sum(tilings(p, prefix=c).count for c in cut) == tilings(p).count
+    (True, True)
+    """
+    n = puzzle.h * puzzle.w
+    prev = [()]
+    for d in range(1, n // 3 + 1):
+        r, rows, _ = _run(puzzle, most, 10 ** 12, most, rule, cut=d)
+        if r.count >= most:          # too many prefixes at this depth: keep the last cut
+            return prev
+        prev = [tuple(int(x) for x in row[:d] if x >= 0) for row in rows]
+        if r.count >= at_least or all(len(q) < d for q in prev):
+            return prev
+    return prev
 
 
 # ---------------------------------------------------------------- kernel
@@ -105,8 +139,12 @@ _ANCHOR = np.array([[[0, 0], [0, 1], [0, 2]],
 
 
 @njit(cache=True)
-def _dfs_jit(h, w, black, cls, limit, max_nodes, sols, stats):
+def _dfs_jit(h, w, black, cls, limit, max_nodes, sols, stats, prefix, cut):
+    # prefix: the shapes the first len(prefix) pieces must have; cut > 0:
+    # stop at depth ``cut`` and record each piece-shape prefix (padded with
+    # -1) in ``sols`` as if it were an answer
     n = h * w
+    plen = prefix.shape[0]
     anchor = _ANCHOR
     owner = np.full(n, -1, np.int64)
     depth_max = n // 3 + 2
@@ -139,6 +177,8 @@ def _dfs_jit(h, w, black, cls, limit, max_nodes, sols, stats):
             depth -= 1
             continue
         sts[depth] = s + 1
+        if depth < plen and s != prefix[depth]:
+            continue
         cell = stc[depth]
         r0 = cell // w
         c0 = cell % w
@@ -197,6 +237,14 @@ def _dfs_jit(h, w, black, cls, limit, max_nodes, sols, stats):
         nxt = cell
         while nxt < n and (black[nxt] or owner[nxt] >= 0):
             nxt += 1
+        if cut > 0 and (nxt == n or depth + 1 == cut):
+            if found < sols.shape[0]:
+                for i in range(n):
+                    sols[found, i] = pshape[i] if i <= depth else -1
+            found += 1
+            if found >= limit:
+                return found, nodes, False
+            continue
         if nxt == n:
             if found < sols.shape[0]:
                 for i in range(n):

@@ -4,18 +4,23 @@ readings of rule 4 that say anything (``exact``, ``convex``, ``count``).
 
 Only balanced grids (every column h/2 shaded) are walked, as a product of
 columns, since the other readings all begin with that count; ``count`` is the
-closed form C(h, h/2)**w, and is asserted, not just printed.
+closed form C(h, h/2)**w, and is asserted, not just printed.  A big census is
+cut by its last column's pattern into independent parts, mapped with
+:func:`~puzzlekit.core.parallel.pmap` (so it spreads over Dask workers).
 """
 from __future__ import annotations
 
+from functools import partial
 from math import comb
 
 import numpy as np
 from numba import njit
 
+from ..core.parallel import pmap
+
 __all__ = ["counts", "count_closed", "A4N", "ARTICLE", "recurrence_holds", "four_by_n",
            "closed_forms_hold", "transfer_matrix", "transfer_count", "recurrence_proved",
-           "recurrence_evidence"]
+           "recurrence_evidence", "SPLIT"]
 
 #: The article's census (exact, convex, count) per board.
 ARTICLE = {(4, 2): (28, 36, 36), (4, 4): (640, 1296, 1296),
@@ -43,9 +48,25 @@ def counts(h: int, w: int) -> tuple[int, int, int]:
     """
     if h % 2 or h < 2 or w < 1:
         raise ValueError("the census needs an even height and a positive width")
-    cols = np.array([m for m in range(1 << h) if bin(m).count("1") == h // 2], np.int64)
-    e, c, k = _census_jit(h, w, cols)
-    return int(e), int(c), int(k)
+    cols = _balanced(h)
+    if w < 2 or len(cols) ** w <= SPLIT:
+        e, c, k = _census_jit(h, w, cols, -1)
+        return int(e), int(c), int(k)
+    parts = pmap(partial(_census_part, h, w), range(len(cols)),
+                 desc=f"{h}×{w} census, {len(cols)} parts")
+    return tuple(int(sum(p[i] for p in parts)) for i in range(3))
+
+
+#: a census of more grids than this is split by its last column (one part per pattern)
+SPLIT = 2_000_000
+
+
+def _balanced(h):
+    return np.array([m for m in range(1 << h) if bin(m).count("1") == h // 2], np.int64)
+
+
+def _census_part(h, w, last):
+    return tuple(int(x) for x in _census_jit(h, w, _balanced(h), last))
 
 
 def four_by_n(n_max: int) -> list[int]:
@@ -64,10 +85,15 @@ def recurrence_holds(seq) -> bool:
 
 
 @njit(cache=True)
-def _census_jit(h, w, cols):
+def _census_jit(h, w, cols, last):
+    # last >= 0: only the grids whose last column is pattern ``last``
     n = h * w
     nc = cols.shape[0]
     idx = np.zeros(w, np.int64)
+    top_col = w
+    if last >= 0:
+        idx[w - 1] = last
+        top_col = w - 1
     s = np.zeros(n, np.uint8)
     below = np.zeros(n, np.int64)
     lab = np.empty(n, np.int64)
@@ -137,13 +163,13 @@ def _census_jit(h, w, cols):
         if cv:
             n_convex += 1
         c = 0
-        while c < w:
+        while c < top_col:
             idx[c] += 1
             if idx[c] < nc:
                 break
             idx[c] = 0
             c += 1
-        if c == w:
+        if c == top_col:
             return n_exact, n_convex, total
 
 

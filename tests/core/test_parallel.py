@@ -90,3 +90,26 @@ def test_bad_worker_counts_are_refused(monkeypatch):
         parallel.client()
     with pytest.raises(ValueError, match="1..64"):
         parallel.configure(workers=500)
+
+
+def _nested(x):
+    return sum(parallel.pmap(_boom, [x, x + 1]))      # inside a task: runs where the task runs
+
+
+def test_a_map_inside_a_task_runs_in_that_worker():
+    parallel.configure(workers=2, processes=False)
+    assert parallel.pmap(_nested, [0, 4, 5]) == [1, 41, 61]
+
+
+def _census_work():
+    from puzzlekit.heteromino import census
+    return census.blank_count(6, 9), census.clue_census(4, 5, 2), census.clue_census(3, 5, 3)
+
+
+def test_split_censuses_are_the_same_on_two_workers(monkeypatch):
+    from puzzlekit.heteromino import census
+    monkeypatch.setattr(census, "CENSUS_SPLIT", 10)
+    one = _census_work()
+    parallel.configure(workers=2, processes=False)
+    assert _census_work() == one
+    assert one[0] == (census.LEDGER[(6, 9)], False)

@@ -43,3 +43,48 @@ def test_the_6x12_star_cell_is_exceeded():
     """The article's 6x12 entry is a lower bound; the exact count is above it."""
     count, capped = blank_count(6, 12)
     assert not capped and count >= LOWER_BOUNDS[(6, 12)]
+
+
+SPLIT_BOARDS = [(3, 6), (4, 6), (5, 6), (3, 9), (4, 7)]
+
+
+@pytest.mark.parametrize("hw", SPLIT_BOARDS)
+@pytest.mark.parametrize("rule", ["heteromino", "packing"])
+def test_subtrees_partition_the_tilings(hw, rule):
+    """Every tiling lies below exactly one prefix: counts and shape totals add up."""
+    p = Puzzle.make(*hw)
+    whole = brute.tilings(p, rule=rule)
+    for at_least in (1, 7, 40):
+        cut = brute.subtrees(p, at_least, rule)
+        assert len(set(cut)) == len(cut)
+        parts = [brute.tilings(p, rule=rule, prefix=c) for c in cut]
+        assert sum(t.count for t in parts) == whole.count
+        assert sum(t.shapes for t in parts).tolist() == whole.shapes.tolist()
+        assert sum(t.crossing for t in parts) == whole.crossing
+        assert len(cut) >= min(at_least, whole.count) or all(t.count for t in parts)
+
+
+def test_a_prefix_no_tiling_follows_counts_nothing():
+    p = Puzzle.make(3, 3)
+    assert brute.tilings(p, prefix=(0, 0, 0), rule="packing").count == 1   # three row bars
+    assert brute.tilings(p, prefix=(0, 0, 0)).count == 0      # same shapes may not touch
+    assert brute.tilings(p, prefix=(1, 0)).count == 0          # a column bar, then a row bar
+
+
+def test_split_blank_count_equals_the_whole_count(monkeypatch):
+    from puzzlekit.heteromino import census
+    whole = {hw: blank_count(*hw) for hw in SPLIT_BOARDS}
+    monkeypatch.setattr(census, "SPLIT_AREA", 1)
+    monkeypatch.setattr(census, "SUBTREES", 30)
+    assert {hw: blank_count(*hw) for hw in SPLIT_BOARDS} == whole
+
+
+@pytest.mark.parametrize("hwk", [(3, 4, 3), (4, 4, 4), (3, 5, 6), (4, 4, 1)])
+def test_split_clue_census_equals_the_whole_census(monkeypatch, hwk):
+    from puzzlekit.heteromino import census
+    whole = clue_census(*hwk)
+    monkeypatch.setattr(census, "CENSUS_SPLIT", 1)
+    heads = census.census_heads(hwk[0] * hwk[1], hwk[2])
+    assert len(heads) > 1 or hwk[2] < 2
+    assert clue_census(*hwk) == whole
+    assert whole["sets"] == census.n_choose(hwk[0] * hwk[1], hwk[2])

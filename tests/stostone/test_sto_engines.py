@@ -45,6 +45,13 @@ def test_census_small_cells_match_the_published_ones():
             assert census.counts(h, w) == want
 
 
+@pytest.mark.parametrize("hw", [(2, 5), (4, 3), (6, 2), (4, 4)])
+def test_a_census_split_by_its_last_column_adds_up(monkeypatch, hw):
+    whole = census.counts(*hw)
+    monkeypatch.setattr(census, "SPLIT", 1)
+    assert census.counts(*hw) == whole
+
+
 def test_closed_forms():
     for h in (2, 4, 6):
         for w in (1, 2, 3):
