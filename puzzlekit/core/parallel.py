@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import atexit
 import os
+from functools import partial
 from typing import Callable, Iterable, Sequence
 
-from .progress import bar
+import numpy as np
+
+from .progress import bar, counter
 
 __all__ = ["ENV_WORKERS", "ENV_SCHEDULER", "configure", "client", "workers", "pmap", "split",
            "TaskFailed"]
@@ -70,7 +73,7 @@ def configure(workers: int | None = None, scheduler: str | None = None,
         if int(workers) > 64:
             raise ValueError(f"workers must be 1..64, got {workers}")
         cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1,
-                               processes=processes, dashboard_address=None)
+                               processes=processes, dashboard_address=":0")
         _STATE.update(cluster=cluster, client=Client(cluster))
 
 
@@ -118,28 +121,64 @@ def workers() -> int:
     return 1 if c is None else max(len(c.scheduler_info().get("workers", {})), 1)
 
 
+class _ItemError(RuntimeError):
+    """An item of a chunk raised: which one, and what (picklable)."""
+
+    def __init__(self, index: int, kind: str, message: str):
+        super().__init__(index, kind, message)
+        self.index, self.kind, self.message = index, kind, message
+
+
+def _chunk(fn: Callable, start: int, chunk: list) -> list:
+    out = []
+    for i, x in enumerate(chunk):
+        try:
+            out.append(fn(x))
+        except Exception as exc:  # noqa: BLE001 - re-raised with the item it came from
+            raise _ItemError(start + i, type(exc).__name__, str(exc)) from exc
+    return out
+
+
+#: tasks per worker a map is cut into (items are grouped in consecutive chunks,
+#: so that a task is worth its scheduling; results do not depend on it)
+CHUNKS_PER_WORKER = 16
+
+
 def pmap(fn: Callable, items: Iterable, desc: str | None = None, retries: int = 2) -> list:
     """``[fn(x) for x in items]``, on the configured workers, in item order.
 
-    ``fn`` and the items must be picklable when workers run them (module-level
-    functions and :func:`functools.partial` of them are; closures are shipped
-    by value with cloudpickle).
+    On Dask the items go in consecutive chunks, about :data:`CHUNKS_PER_WORKER`
+    per worker, one task each.  ``fn`` and the items must be picklable when
+    workers run them (module-level functions and :func:`functools.partial` of
+    them are; closures are shipped by value with cloudpickle).
     """
     items = list(items)
     c = client()
     if c is None or len(items) <= 1:
         return [fn(x) for x in bar(items, desc=desc or "")]
     from distributed import as_completed
-    futures = c.map(fn, items, pure=False, retries=retries)
-    index = {f.key: i for i, f in enumerate(futures)}
-    for f in bar(as_completed(futures), total=len(items), desc=desc or ""):
-        if f.status == "error":
-            exc = f.exception()
-            for g in futures:
-                g.cancel()
-            raise TaskFailed(f"{desc or 'map'}: item {index[f.key]} failed after {retries} "
-                             f"retries: {type(exc).__name__}: {exc}") from exc
-    return c.gather(futures)
+    chunks = split(items, CHUNKS_PER_WORKER * workers())
+    starts = np.cumsum([0] + [len(ch) for ch in chunks[:-1]]).tolist()
+    futures = c.map(partial(_chunk, fn), starts, chunks, pure=False, retries=retries)
+    sizes = {f.key: len(ch) for f, ch in zip(futures, chunks)}
+    pb = counter(len(items), desc=desc or "")
+    try:
+        for f in as_completed(futures):
+            if f.status == "error":
+                exc = f.exception()
+                for g in futures:
+                    g.cancel()
+                if isinstance(exc, _ItemError):
+                    what, kind, msg = exc.index, exc.kind, exc.message
+                else:                       # the task itself died (a lost worker, say)
+                    first = starts[[g.key for g in futures].index(f.key)]
+                    what, kind, msg = f"{first} (or one after it)", type(exc).__name__, exc
+                raise TaskFailed(f"{desc or 'map'}: item {what} failed after {retries} "
+                                 f"retries: {kind}: {msg}") from exc
+            pb.update(sizes[f.key])
+    finally:
+        pb.close()
+    return [y for part in c.gather(futures) for y in part]
 
 
 def split(items: Sequence, parts: int) -> list[list]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["bar", "enabled"]
+__all__ = ["bar", "counter", "enabled"]
 
 
 def enabled() -> bool:
@@ -31,3 +31,23 @@ def bar(iterable, total: int | None = None, desc: str = "", min_total: int = 8):
         return iterable
     from tqdm.auto import tqdm
     return tqdm(iterable, total=total, desc=desc, leave=False)
+
+
+class _Silent:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def counter(total: int, desc: str = "", min_total: int = 8):
+    """A bar advanced by hand (``.update(n)``, ``.close()``), for work that
+    finishes in uneven steps; silent where :func:`bar` would be.
+
+    >>> c = counter(3); c.update(2); c.close()
+    """
+    if not enabled() or total < min_total:
+        return _Silent()
+    from tqdm.auto import tqdm
+    return tqdm(total=total, desc=desc, leave=False)
