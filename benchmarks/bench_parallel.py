@@ -1,10 +1,11 @@
 """One article-scale table on 1, 2 and 8 Dask workers: the time and the same frame.
 
-    python benchmarks/bench_parallel.py [GENRE TABLE]   (default: numbrix ink_probe)
+    python benchmarks/bench_parallel.py [GENRE TABLE]   (default: creek density)
 
 Measures the table in this process (1 worker), then on a local cluster of 2
-worker processes and of 8, each time from a cold cache of results (the numba
-kernels are compiled once beforehand, by a smoke-scale run).  The frames and
+worker processes and of 8, each time from a cold cache of results; before
+each clock starts, a smoke-scale run of the same table on the same workers
+loads their kernels, as the first tables of a long run would.  The frames and
 their per-board values must be identical; the run stops with an error if they
 are not.  Writes ``benchmarks/results/parallel.json``, which the Performance
 page reads.
@@ -35,14 +36,15 @@ def _same(a: pd.DataFrame, b: pd.DataFrame) -> bool:
     return repr(a.attrs) == repr(b.attrs)
 
 
-def main(genre: str = "numbrix", table: str = "ink_probe", scale: str = "article") -> dict:
+def main(genre: str = "creek", table: str = "density", scale: str = "article") -> dict:
     art = importlib.import_module(puzzlekit.spec(genre).article).ARTICLE
     parallel.configure()
-    art.measure(table, "smoke")                 # compile / load the kernels once
     runs, frames = [], {}
     for n in (1, 2, 8):
         parallel.configure(workers=n)
-        parallel.pmap(abs, [-1, -2])            # start the workers before the clock
+        art.clear()
+        measure.clear()
+        art.measure(table, "smoke")             # warm the workers before the clock
         art.clear()
         measure.clear()
         t = time.perf_counter()
@@ -55,7 +57,6 @@ def main(genre: str = "numbrix", table: str = "ink_probe", scale: str = "article
     if not all(same.values()):
         raise SystemExit(f"frames differ between worker counts: {same}")
     out = {"genre": genre, "table": table, "scale": scale, "runs": runs,
-           "boards": int(frames[1].attrs.get("n", 0) or 0) or None,
            "identical": {str(k): v for k, v in same.items()}, "cpus": os.cpu_count(),
            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
     OUT.write_text(json.dumps(out, indent=1) + "\n")

@@ -39,6 +39,7 @@ def one(genre: str, scale: str, workers: int, out: Path) -> None:
     from puzzlekit.core import parallel, progress
     t0 = time.perf_counter()
     load0 = os.getloadavg()
+    commit = _commit()                  # the code as it was imported
     parallel.configure(workers=workers)
     spec = puzzlekit.spec(genre)
     art = importlib.import_module(spec.article).ARTICLE
@@ -48,7 +49,7 @@ def one(genre: str, scale: str, workers: int, out: Path) -> None:
                cpus=os.cpu_count(), load_before=[round(x, 2) for x in load0],
                load_after=[round(x, 2) for x in os.getloadavg()],
                date=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-               commit=_commit(),
+               commit=commit,
                command=f"python -m puzzlekit article {genre} --scale {scale} --workers {workers}")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(rep, indent=1, ensure_ascii=True) + "\n")

@@ -52,6 +52,32 @@ def test_engine_results_share_one_type(genre):
     assert sp.encode(p, s.solutions[0]).solved()
 
 
+@pytest.mark.parametrize("genre", BUILT)
+def test_clues_and_certificates_are_sound(genre):
+    """Every genre counts its clues; a second-answer certificate returns only
+    legal answers other than the one it was given, and fires on no bank
+    board; a no-answer certificate fires only on boards with no answer."""
+    sp = puzzlekit.spec(genre)
+    assert callable(sp.clues), f"{genre} does not count its clues"
+    bank = banks.load(genre)[:6]
+    for e in bank:
+        p, a = sp.Puzzle.from_json(e["clues"]), sp.Answer.from_json(e["answer"])
+        n = sp.clues(p)
+        assert isinstance(n, int) and n >= 0
+        if sp.certificate is not None:
+            assert sp.certificate(p, a) is None, e["id"]
+        if sp.refute is not None:
+            assert not sp.refute(p), e["id"]
+    for p, r in checks.small_boards(sp, 22, 40):
+        if sp.certificate is not None and r.count >= 1:
+            alt = sp.certificate(p, r.solutions[0])
+            if alt is not None:
+                assert sp.check(p, alt) == [] and alt.to_json() != r.solutions[0].to_json()
+                assert r.count >= 2
+        if sp.refute is not None and sp.refute(p):
+            assert r.count == 0 and not r.capped
+
+
 def _small_board(genre, h, w, seed):
     sp = puzzlekit.spec(genre)
     try:

@@ -32,6 +32,11 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Printed numbers."""
+    return len(puzzle.clues)
+
+
 SPEC = GenreSpec(
     name="choco_banana", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -39,4 +44,5 @@ SPEC = GenreSpec(
     article="puzzlekit.choco_banana.article", rebuild_bank=rebuild_bank,
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues)

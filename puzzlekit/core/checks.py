@@ -16,7 +16,21 @@ import numpy as np
 
 from .genre import GenreSpec, ladder_count
 
-__all__ = ["assert_sound", "assert_engines_agree", "answers_of"]
+__all__ = ["assert_sound", "assert_engines_agree", "answers_of", "small_boards"]
+
+
+def small_boards(spec: GenreSpec, seed: int, tries: int, sides=(2, 5)):
+    """Up to ``tries`` boards from ``spec.random_small`` with sides drawn in
+    ``sides`` (inclusive), each with the raw engine's count to two; shapes
+    the genre has no board of are skipped.  Yields ``(puzzle, Count)``."""
+    rng = np.random.default_rng(seed)
+    for _ in range(tries):
+        h, w = (int(rng.integers(sides[0], sides[1] + 1)) for _ in range(2))
+        try:
+            p = spec.random_small(rng, h, w)
+        except ValueError:
+            continue
+        yield p, spec.brute_solutions(p, 2)
 
 
 def answers_of(spec: GenreSpec, puzzle, limit: int = 64):

@@ -66,6 +66,20 @@ class GenreSpec:
     max_cells : int
         The most cells a board may have: ``Puzzle.from_json`` and ``generate``
         refuse bigger boards (the genre's ``model.MAX_CELLS``).
+    clues : ``(puzzle) -> int``, optional
+        How many clues the board prints (numbers, circles, arrows, givens,
+        margin numbers, deleted cells: whatever the setter writes; a region
+        partition is not counted).  Clue density is ``clues / cells``.
+    certificate : ``(puzzle, answer) -> Answer | None``, optional
+        The genre's search-free second-answer certificate (``certify.py``):
+        another answer read off ``answer`` by a local move (a swap, a pair,
+        a flip, a reversal), or None.  Callers put what it returns to the
+        referee; None on a board with a second answer is allowed (a
+        certificate is not complete).
+    refute : ``(puzzle) -> bool``, optional
+        The genre's search-free no-answer certificate: True only when a
+        theorem proves the board has no answer (a parity count, a size
+        budget, a cut vertex).
     """
 
     name: str
@@ -91,6 +105,9 @@ class GenreSpec:
     url_note: str = ""
     sweep_board: Callable | None = None
     max_cells: int = 10_000
+    clues: Callable | None = None
+    certificate: Callable | None = None
+    refute: Callable | None = None
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""

@@ -18,7 +18,7 @@ from .genre import GenreSpec, ladder_count
 from .progress import bar
 
 __all__ = ["ENGINES", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
-           "article_runs", "article_glue", "seconds", "prove", "ratios", "summary", "sweep", "print_bank",
+           "article_runs", "article_glue", "speed_table", "seconds", "prove", "ratios", "summary", "sweep", "print_bank",
            "print_sweep"]
 
 ENGINES = ("ladder", "raw", "sat")
@@ -282,9 +282,48 @@ def article_glue(run: dict) -> dict:
     """The strings a chapter's "At article scale" paragraph glues in."""
     if not run:
         return {"art_wall": "(no stored run)", "art_workers": "?", "art_date": "never",
-                "art_changed": "?", "art_claims": "?"}
+                "art_changed": "?", "art_claims": "?", "art_claims_not": "?"}
     changed = sum(t["status"] != t["expect"] for t in run["tables"])
     held = sum(c["holds"] is True for c in run["claims"])
+    verdict = {False: "fails", None: "undecided"}
+    other = [f"{c['id']} {verdict[c['holds']]}: {c['detail']}" for c in run["claims"]
+             if c["holds"] is not True]
     return {"art_wall": duration(run["wall_seconds"]), "art_workers": str(run["workers"]),
             "art_date": run["date"][:10], "art_changed": str(changed),
-            "art_claims": f"{held} of {len(run['claims'])}"}
+            "art_claims": f"{held} of {len(run['claims'])}",
+            "art_claims_not": "; ".join(other) if other else "none"}
+
+
+def _times(v: float) -> str:
+    """A ratio as the README prints it: two significant digits below 10.
+
+    >>> _times(83.9), _times(5.073), _times(0.0364)
+    ('84×', '5.1×', '0.036×')
+    """
+    return f"{v:.0f}×" if v >= 10 else f"{v:.2g}×"
+
+
+def speed_table(results: dict) -> str:
+    """The README's table of CP-SAT time over ladder time, as Markdown, from
+    a stored engine run (:func:`load_results`): per genre the bank boards,
+    the median and worst board, and the sweep's largest size (dense, and
+    sparse with its size), "—" where the run had no sweep."""
+    lines = ["| genre | bank boards | median | worst board | largest sweep size, dense | sparse |",
+             "|---|---|---|---|---|---|"]
+    for g, r in results.get("genres", {}).items():
+        s = r["bank summary"]
+        dense = sparse = "—"
+        if r.get("sweep"):
+            med = sweep_medians(pd.DataFrame(r["sweep"]))["sat / ladder"]
+            for density in ("dense", "sparse"):
+                part = med.xs(density, level="density").dropna()
+                if len(part):
+                    n = int(part.index.max())
+                    cell = _times(part[n])
+                    if density == "dense":
+                        dense = cell
+                    else:
+                        sparse = f"{cell} ({n}×{n})"
+        lines.append(f"| {g} | {s['boards']} | {_times(s['sat median'])} | "
+                     f"{_times(s['sat worst'])} | {dense} | {sparse} |")
+    return "\n".join(lines)

@@ -45,6 +45,17 @@ def _generate(h, w, seed=None, grade=None):
     return _gen.generate(h, w, seed, grade)
 
 
+def _clues(puzzle) -> int:
+    """Printed numbers and marks (the partition is not counted)."""
+    return len(puzzle.clues) + len(puzzle.marks)
+
+
+def _refute(puzzle) -> bool:
+    """A cut vertex or bridge in the region graph (:func:`certify.no_answer`)."""
+    from .certify import no_answer
+    return no_answer(puzzle) is not None
+
+
 SPEC = GenreSpec(
     name="country_road", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -53,4 +64,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed),
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues, refute=_refute)

@@ -31,6 +31,18 @@ def _url_encode(puzzle):
     return enc(puzzle)
 
 
+def _clues(puzzle) -> int:
+    """Numbers on the corners."""
+    return int((puzzle.clues >= 0).sum())
+
+
+def _certificate(puzzle, answer):
+    """The flip catalogue (:func:`certify.certificate`), the answer alone."""
+    from .certify import certificate
+    got = certificate(puzzle, answer)
+    return None if got is None else got[1]
+
+
 SPEC = GenreSpec(
     name="creek", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -39,4 +51,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
-    url_decode=_url_decode, url_encode=_url_encode)
+    url_decode=_url_decode, url_encode=_url_encode,
+    clues=_clues, certificate=_certificate)

@@ -24,6 +24,11 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Deleted (black) cells: the setter's only ink."""
+    return int(puzzle.black.sum())
+
+
 SPEC = GenreSpec(
     name="heteromino", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -32,4 +37,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues, certificate=certify.swap_certificate)

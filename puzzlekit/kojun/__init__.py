@@ -59,6 +59,17 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Printed digits (the partition is not counted)."""
+    return len(puzzle.givens)
+
+
+def _certificate(puzzle, answer):
+    """The in-region swap certificate (:func:`certify.swap_certificate`)."""
+    from .certify import swap_certificate
+    return swap_certificate(puzzle, answer)
+
+
 SPEC = GenreSpec(
     name="kojun", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -67,4 +78,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues, certificate=_certificate)

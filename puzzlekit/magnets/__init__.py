@@ -29,6 +29,12 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Printed margin numbers and given poles."""
+    margins = (puzzle.plus_rows, puzzle.minus_rows, puzzle.plus_cols, puzzle.minus_cols)
+    return int(sum((m >= 0).sum() for m in margins) + (puzzle.given >= 0).sum())
+
+
 SPEC = GenreSpec(
     name="magnets", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check,
@@ -36,4 +42,5 @@ SPEC = GenreSpec(
     article="puzzlekit.magnets.article", rebuild_bank=rebuild_bank, verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute.brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=generate.sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues, certificate=certify.pair_certificate)

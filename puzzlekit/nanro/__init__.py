@@ -61,6 +61,11 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Printed numbers, marks, hints and printed blanks."""
+    return len(puzzle.clues) + len(puzzle.marks) + len(puzzle.hints) + len(puzzle.blanks)
+
+
 SPEC = GenreSpec(
     name="nanro", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -69,4 +74,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small,
-    sat_count=_sat_count, sweep_board=_gen.sweep_board, url_decode=url.decode, url_encode=url.encode)
+    sat_count=_sat_count, sweep_board=_gen.sweep_board, url_decode=url.decode, url_encode=url.encode,
+    clues=_clues)

@@ -37,6 +37,17 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Numbered cells (two per pair)."""
+    return int((puzzle.numbers > 0).sum())
+
+
+def _refute(puzzle) -> bool:
+    """The parity identity fails (:func:`certify.parity_ok`): no answer."""
+    from .certify import parity_ok
+    return not parity_ok(puzzle)
+
+
 SPEC = GenreSpec(
     name="numberlink", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -45,4 +56,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), max_cells=MAX_CELLS,
     brute_solutions=brute_solutions, encode=encode, random_small=random_small,
     sat_count=_sat_count, sweep_board=_gen.sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues, refute=_refute)

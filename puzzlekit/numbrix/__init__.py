@@ -46,6 +46,11 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Printed numbers."""
+    return int((puzzle.clues > 0).sum())
+
+
 SPEC = GenreSpec(
     name="numbrix", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check,
@@ -54,4 +59,5 @@ SPEC = GenreSpec(
     verify_extra=_verify_extra, max_cells=model.MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
-             "diagonally, which Numbrix forbids)")
+             "diagonally, which Numbrix forbids)",
+    clues=_clues, certificate=reversal)

@@ -48,6 +48,17 @@ def _url_encode(puzzle):
     return enc(puzzle)
 
 
+def _clues(puzzle) -> int:
+    """Circles (bare or numbered) and arrows."""
+    return int((puzzle.circle >= 0).sum() + (puzzle.arrow >= 0).sum())
+
+
+def _refute(puzzle) -> bool:
+    """The size budget fails (:func:`certify.budget_refutes`): no answer."""
+    from .certify import budget_refutes
+    return budget_refutes(puzzle)
+
+
 SPEC = GenreSpec(
     name="sashigane", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -56,4 +67,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
-    url_decode=_url_decode, url_encode=_url_encode)
+    url_decode=_url_decode, url_encode=_url_encode,
+    clues=_clues, refute=_refute)

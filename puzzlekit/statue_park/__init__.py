@@ -47,6 +47,11 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Black and white circles (the bag is not counted)."""
+    return len(puzzle.black) + len(puzzle.white)
+
+
 SPEC = GenreSpec(
     name="statue_park", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -54,4 +59,5 @@ SPEC = GenreSpec(
     article="puzzlekit.statue_park.article", rebuild_bank=rebuild_bank,
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues)

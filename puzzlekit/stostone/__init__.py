@@ -31,6 +31,11 @@ def _sat_count(puzzle, limit=2, time_limit=60.0):
     return count_solutions(puzzle, limit, time_limit)
 
 
+def _clues(puzzle) -> int:
+    """Numbers, ``?`` included (the partition is not counted)."""
+    return len(puzzle.numbers)
+
+
 SPEC = GenreSpec(
     name="stostone", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -38,4 +43,5 @@ SPEC = GenreSpec(
     article="puzzlekit.stostone.article", rebuild_bank=rebuild_bank,
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode)
+    url_decode=url.decode, url_encode=url.encode,
+    clues=_clues)

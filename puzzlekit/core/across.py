@@ -1,0 +1,683 @@
+"""Thirteen ladders side by side: the measurements of the closing chapter.
+
+Every genre is measured the same way, through :class:`~puzzlekit.core.genre.GenreSpec`
+alone:
+
+- a stratified sample of each bank (:func:`bank_sample`): the fixpoint at every
+  level (:func:`ladder_reach`, shape and grades) and the hand ladder with one
+  rung removed (:func:`hand_ablation`);
+- a stream of small random boards per genre (:func:`small_boards`): the raw
+  engine's count up to two, the probe fixpoint, and the genre's search-free
+  certificates (``GenreSpec.certificate``, ``GenreSpec.refute``), giving
+  probe ⇔ unique (:func:`probe_unique`) and second answers (:func:`certificates`);
+- every bank board's clue count (``GenreSpec.clues``, :func:`clue_density`);
+- stored runs: the engine benchmark (:func:`engines_stored`) and the article
+  reports (:func:`load_reports`, :func:`takeaways`).
+
+Sample sizes per scale are in :data:`SAMPLES`.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import puzzlekit
+
+from . import banks, measure, scales
+
+__all__ = ["GENRES", "SAMPLES", "REPORTS", "CROSS", "DISCLOSURE", "sample", "bank_sample",
+           "ladder_reach", "shape", "plot_shape", "grades", "bank_grades", "hand_ablation",
+           "work", "plot_work", "small_boards", "probe_unique", "certificates", "clue_density",
+           "plot_density", "engines_stored", "load_reports", "takeaways", "verdict_counts",
+           "plot_verdicts", "article_figure", "stored_frame", "stored_figure", "disclosure",
+           "cross_refs"]
+
+#: The genres in the book's chapter order.
+GENRES = ("numbrix", "magnets", "nanro", "kojun", "creek", "yajisan_kazusan", "heteromino",
+          "choco_banana", "numberlink", "sashigane", "country_road", "statue_park", "stostone")
+
+#: Sample sizes per genre as (smoke, book, article): bank boards measured at
+#: every level, and small random boards.
+SAMPLES = {"bank": (2, 12, 10 ** 6), "small": (6, 100, 400)}
+
+#: Where the article-scale reports are stored, relative to the repository.
+REPORTS = "benchmarks/results/articles"
+
+_ROOT = Path(__file__).resolve().parents[2]
+_NONE = "none"          # the grade of a board that no level finishes
+
+
+def sample(what: str, scale: str | None = None) -> int:
+    """The sample size of ``what`` (``bank`` or ``small``) at ``scale``.
+
+    >>> sample("small", "smoke")
+    6
+    """
+    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+
+
+def _spec(genre):
+    return puzzlekit.spec(genre)
+
+
+# ------------------------------------------------------------------ bank sample
+def bank_sample(genre: str, scale: str | None = None, seed: int = 1) -> list[dict]:
+    """A seeded sample of the bank, spread over its sizes: shuffle each size's
+    boards, then deal one size at a time until ``sample("bank")`` boards are
+    taken (the whole bank at article scale).  Sorted by id."""
+    entries = banks.load(genre)
+    k = sample("bank", scale)
+    rng = measure.rng_for("across", genre, seed)
+    by_size: dict = {}
+    for e in entries:
+        by_size.setdefault(tuple(e["size"]), []).append(e)
+    piles = [[g[i] for i in rng.permutation(len(g))] for _, g in sorted(by_size.items())]
+    out = []
+    while len(out) < min(k, len(entries)):
+        for p in piles:
+            if p and len(out) < k:
+                out.append(p.pop())
+    return sorted(out, key=lambda e: e["id"])
+
+
+_PUZZLES: dict = {}
+
+
+def _puzzles(genre, entries):
+    sp = _spec(genre)
+    out = []
+    for e in entries:
+        key = (genre, e["id"])
+        if key not in _PUZZLES:
+            _PUZZLES[key] = sp.Puzzle.from_json(e["clues"])
+        out.append(_PUZZLES[key])
+    return out
+
+
+def ladder_reach(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
+    """The fixpoint at every level on every sampled bank board
+    (:func:`~puzzlekit.core.measure.reach`).
+
+    Columns: ``genre``, ``board``, ``step`` (0 for the first rung), ``rung``,
+    ``steps`` (rungs in the ladder), ``finished``, ``decided %``, ``shipped``
+    (the bank's grade).
+    """
+    parts = []
+    for g in genres:
+        sp = _spec(g)
+        es = bank_sample(g, scale)
+        df = measure.reach(sp, _puzzles(g, es), labels=[e["id"] for e in es])
+        df.insert(0, "genre", g)
+        df["step"] = df["level"].map({n: i for i, n in enumerate(sp.ladder.names)})
+        df["steps"] = len(sp.ladder)
+        df["shipped"] = df["board"].map({e["id"]: e["grade"] or _NONE for e in es})
+        parts.append(df.rename(columns={"level": "rung"}))
+    return pd.concat(parts, ignore_index=True)[
+        ["genre", "board", "step", "rung", "steps", "finished", "decided %", "shipped"]]
+
+
+def shape(reach: pd.DataFrame) -> pd.DataFrame:
+    """Per genre and rung: the mean share of decided variables and the share
+    of boards finished after that rung's fixpoint (both in %), and the
+    boards measured."""
+    g = reach.groupby(["genre", "step", "rung"], sort=False)
+    out = g.agg(**{"decided %": ("decided %", "mean"),
+                   "finished %": ("finished", lambda x: 100.0 * x.mean()),
+                   "boards": ("board", "size")}).reset_index()
+    return out
+
+
+def plot_shape(sh: pd.DataFrame, genres=GENRES):
+    """Small multiples, one panel per genre: decided share (line) and
+    finished share (bars) after each rung, left to right."""
+    import matplotlib.pyplot as plt
+    gs = [g for g in genres if g in set(sh["genre"])]
+    cols = 5
+    rows = -(-len(gs) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(2.6 * cols, 2.3 * rows), sharey=True)
+    axes = np.atleast_1d(axes).ravel()
+    for ax, g in zip(axes, gs):
+        d = sh[sh["genre"] == g].sort_values("step")
+        x = np.arange(len(d))
+        ax.bar(x, d["finished %"], color="#9ecae1", label="boards finished")
+        ax.plot(x, d["decided %"], "o-", color="#08519c", ms=3, label="variables decided")
+        ax.set_xticks(x, d["rung"], rotation=45, ha="right", fontsize=7)
+        ax.set_title(g.replace("_", " "), fontsize=9)
+        ax.set_ylim(0, 105)
+        ax.tick_params(axis="y", labelsize=7)
+    for ax in axes[len(gs):]:
+        ax.axis("off")
+    axes[0].legend(fontsize=6, loc="upper left")
+    fig.supylabel("% after the rung's fixpoint", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+# ------------------------------------------------------------------ where the work is
+def grades(reach: pd.DataFrame) -> pd.DataFrame:
+    """Per board: the measured grade (the weakest finishing level, ``none``
+    when even probe stalls) beside the bank's shipped grade.
+
+    Columns: ``genre``, ``board``, ``grade``, ``step`` (the grade's rung
+    index; the number of rungs for ``none``), ``steps``, ``shipped``.
+    """
+    rows = []
+    for (g, b), d in reach.groupby(["genre", "board"], sort=False):
+        d = d.sort_values("step")
+        fin = d[d["finished"]]
+        steps = int(d["steps"].iloc[0])
+        grade = fin["rung"].iloc[0] if len(fin) else _NONE
+        step = int(fin["step"].iloc[0]) if len(fin) else steps
+        rows.append({"genre": g, "board": b, "grade": grade, "step": step, "steps": steps,
+                     "shipped": d["shipped"].iloc[0]})
+    return pd.DataFrame(rows)
+
+
+def bank_grades(genres=GENRES) -> pd.DataFrame:
+    """Every bank board's shipped grade (re-proved by the bank tests), in the
+    columns of :func:`grades` (``shipped`` equal to ``grade``)."""
+    rows = []
+    for g in genres:
+        names = list(_spec(g).ladder.names)
+        for e in banks.load(g):
+            grade = e["grade"] or _NONE
+            step = names.index(grade) if grade in names else len(names)
+            rows.append({"genre": g, "board": e["id"], "grade": grade, "step": step,
+                         "steps": len(names), "shipped": grade})
+    return pd.DataFrame(rows)
+
+
+def hand_ablation(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
+    """The hand ladder (every rung below probe) in full and with each of its
+    rungs removed, on the sampled bank boards
+    (:func:`~puzzlekit.core.measure.ablation`).
+
+    Columns: ``genre``, ``board``, ``variant`` (``full`` or ``−name``),
+    ``finished``, ``decided %``, ``moved``.
+    """
+    parts = []
+    for g in genres:
+        sp = _spec(g)
+        es = bank_sample(g, scale)
+        hand = len(sp.ladder) - 2                 # the rung just below probe
+        rungs = list(sp.ladder.names[:hand + 1])
+        df = measure.ablation(sp, _puzzles(g, es), level=hand, rungs=rungs,
+                              labels=[e["id"] for e in es])
+        df.insert(0, "genre", g)
+        parts.append(df[["genre", "board", "variant", "finished", "decided %", "moved"]])
+    return pd.concat(parts, ignore_index=True)
+
+
+def work(gr: pd.DataFrame, abl: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
+    """Per genre: the boards of ``gr`` (a :func:`grades` or :func:`bank_grades`
+    frame), the share graded below probe, by probe, and by no level (probe
+    stalls on a unique board), and, over the boards of ``abl``, the
+    hand-ladder rung whose removal costs the most decided variables (mean
+    points lost; ties go to the lower rung) and on how many boards its
+    removal moved the fixpoint."""
+    rows = {}
+    for g in genres:
+        d = gr[gr["genre"] == g]
+        if not len(d):
+            continue
+        a = abl[abl["genre"] == g]
+        mean = a.groupby("variant", sort=False)["decided %"].mean()
+        loss = (mean["full"] - mean.drop("full"))
+        worst = loss.idxmax() if len(loss) else None
+        rows[g] = {"boards": len(d),
+                   "below probe %": 100.0 * (d["step"] < d["steps"] - 1).mean(),
+                   "probe %": 100.0 * (d["step"] == d["steps"] - 1).mean(),
+                   "none %": 100.0 * (d["grade"] == _NONE).mean(),
+                   "costliest rung": None if worst is None else worst.lstrip("−"),
+                   "points lost": float(loss.max()) if len(loss) else float("nan"),
+                   "boards moved": int(a[a["variant"] == worst]["moved"].sum())
+                   if worst is not None else 0}
+    df = pd.DataFrame.from_dict(rows, orient="index")
+    df.index.name = "genre"
+    return df
+
+
+def plot_work(gr: pd.DataFrame, genres=GENRES):
+    """One bar per genre, split by the rung that grades each board: the
+    rungs below probe in shades of blue (weakest palest), probe dark, and
+    ``none`` (probe stalls) grey; each segment names its rung."""
+    import matplotlib.pyplot as plt
+    from matplotlib import cm
+    gs = [g for g in genres if g in set(gr["genre"])]
+    fig, ax = plt.subplots(figsize=(8, 0.45 * len(gs) + 1))
+    for y, g in enumerate(gs):
+        d = gr[gr["genre"] == g]
+        steps = int(d["steps"].iloc[0])
+        names = list(_spec(g).ladder.names) + [_NONE]
+        left = 0.0
+        for s in range(steps + 1):
+            share = 100.0 * (d["step"] == s).mean()
+            if share == 0:
+                continue
+            colour = ("#bbbbbb" if s == steps else "#08306b" if s == steps - 1
+                      else cm.Blues(0.25 + 0.5 * s / max(steps - 2, 1)))
+            ax.barh(y, share, left=left, color=colour, edgecolor="white")
+            if share >= 9:
+                ax.text(left + share / 2, y, names[s], ha="center", va="center", fontsize=7,
+                        color="white" if s >= steps - 1 and s != steps else "black")
+            left += share
+    ax.set_yticks(range(len(gs)), [g.replace("_", " ") for g in gs])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("% of bank boards, by the rung that grades them")
+    fig.tight_layout()
+    return fig
+
+
+# ------------------------------------------------------------------ small random boards
+_SMALL: dict = {}
+
+
+def _small_size(genre, rng):
+    h, w = int(rng.integers(3, 6)), int(rng.integers(3, 6))
+    if genre == "stostone":          # an even height, or no board exists
+        h = 4
+    return h, w
+
+
+def _small_row(genre: str, i: int) -> dict:
+    """Board ``i`` of the genre's small stream, measured (cached)."""
+    key = (genre, i)
+    if key in _SMALL:
+        return _SMALL[key]
+    sp = _spec(genre)
+    rng = measure.rng_for("across small", genre, i)
+    h, w = _small_size(genre, rng)
+    p = sp.random_small(rng, h, w)
+    r = sp.brute_solutions(p, 2)
+    row = {"genre": genre, "board": i, "size": f"{h}x{w}", "answers": min(int(r.count), 2),
+           "capped": bool(r.capped and r.count < 2),
+           "probe finishes": measure.fix(sp, p).finished,
+           "certificate": None, "refuted": None}
+    if sp.certificate is not None and r.count >= 1:
+        first = r.solutions[0]
+        alt = sp.certificate(p, first)
+        if alt is None:
+            row["certificate"] = "silent"
+        elif sp.check(p, alt) or alt.to_json() == first.to_json():
+            row["certificate"] = "false alarm"     # not a second legal answer
+        else:
+            row["certificate"] = "second answer"
+    if sp.refute is not None:
+        row["refuted"] = bool(sp.refute(p))
+    _SMALL[key] = row
+    return row
+
+
+def small_boards(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
+    """``sample("small")`` random small boards per genre (sides 3 to 5, drawn
+    by ``GenreSpec.random_small``; Stostone 4 high), each measured once:
+    the raw engine's count up to two, whether the probe fixpoint finishes,
+    what the certificate says of the first answer, and whether the
+    no-answer certificate fires.
+
+    Columns: ``genre``, ``board``, ``size``, ``answers`` (0, 1, 2 = two or
+    more), ``capped``, ``probe finishes``, ``certificate`` (None without
+    one; ``silent``, ``second answer`` or ``false alarm``), ``refuted``.
+    """
+    n = sample("small", scale)
+    return pd.DataFrame([_small_row(g, i) for g in genres for i in range(n)])
+
+
+def probe_unique(small: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
+    """Per genre, both directions of probe ⇔ unique over the small boards
+    (:func:`~puzzlekit.core.measure.probe_unique_counts`), with the bank's
+    shipped boards that no level grades (unique, probe stalls)."""
+    rows = {}
+    for g in genres:
+        d = small[small["genre"] == g]
+        if not len(d):
+            continue
+        pu = pd.DataFrame({"probe finishes": d["probe finishes"],
+                           "unique": [None if c else a == 1
+                                      for a, c in zip(d["answers"], d["capped"])]})
+        c = measure.probe_unique_counts(pu)
+        bank = banks.load(g)
+        rows[g] = {"boards": c["boards"], "unique": int((d["answers"] == 1).sum()),
+                   "held": c["held"],
+                   "held %": 100.0 * c["held"] / c["boards"] if c["boards"] else float("nan"),
+                   "gaps": c["gaps"], "violations": c["violations"],
+                   "skipped": c["skipped"], "bank boards": len(bank),
+                   "bank gaps": sum(e["grade"] is None for e in bank)}
+    df = pd.DataFrame.from_dict(rows, orient="index")
+    df.index.name = "genre"
+    return df
+
+
+def certificates(small: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
+    """Per genre, over the small boards: the second-answer certificate on
+    the boards with two or more answers (explained share) and on the unique
+    ones (firing there is a false alarm), and the no-answer certificate on
+    the boards with none (refuted share; firing on a board with an answer
+    is a false alarm).  NaN where the genre has no such certificate."""
+    rows = {}
+    for g in genres:
+        sp = _spec(g)
+        d = small[(small["genre"] == g) & ~small["capped"]]
+        multi, uniq, none = d[d["answers"] == 2], d[d["answers"] == 1], d[d["answers"] == 0]
+        row = {"non-unique": len(multi), "explained %": float("nan"),
+               "false alarms": float("nan"), "no answer": len(none),
+               "refuted %": float("nan"), "refute false alarms": float("nan")}
+        if sp.certificate is not None:
+            row["explained %"] = measure.pct(multi["certificate"] == "second answer")
+            row["false alarms"] = int((d["certificate"] == "false alarm").sum()
+                                      + (uniq["certificate"] != "silent").sum())
+        if sp.refute is not None:
+            row["refuted %"] = measure.pct(none["refuted"].astype(bool))
+            row["refute false alarms"] = int(d[d["answers"] > 0]["refuted"].astype(bool).sum())
+        rows[g] = row
+    df = pd.DataFrame.from_dict(rows, orient="index")
+    df.index.name = "genre"
+    return df
+
+
+# ------------------------------------------------------------------ clue economy
+def clue_density(genres=GENRES) -> pd.DataFrame:
+    """Every bank board's clue count (``GenreSpec.clues``) over its cells.
+
+    Columns: ``genre``, ``board``, ``size`` (``HxW``), ``cells``, ``clues``,
+    ``density`` (clues per cell), ``grade``.
+    """
+    rows = []
+    for g in genres:
+        sp = _spec(g)
+        if sp.clues is None:
+            continue
+        es = banks.load(g)
+        for e, p in zip(es, _puzzles(g, es)):
+            h, w = e["size"]
+            c = int(sp.clues(p))
+            rows.append({"genre": g, "board": e["id"], "size": f"{h}x{w}", "cells": h * w,
+                         "clues": c, "density": c / (h * w), "grade": e["grade"] or _NONE})
+    return pd.DataFrame(rows)
+
+
+def plot_density(dens: pd.DataFrame, genres=GENRES):
+    """Median clues per cell for every genre (rows, lightest first) and bank
+    size (columns), as a heat map with the value written in each cell."""
+    import matplotlib.pyplot as plt
+    med = dens.groupby(["genre", "size"])["density"].median().unstack("size")
+    cells = dens.groupby("size")["cells"].first()
+    med = med[sorted(med.columns, key=lambda c: cells[c])]
+    order = dens.groupby("genre")["density"].median().sort_values().index
+    med = med.reindex([g for g in order if g in genres])
+    fig, ax = plt.subplots(figsize=(1.0 * len(med.columns) + 2.5, 0.4 * len(med) + 1.2))
+    ax.imshow(med.to_numpy(dtype=float), cmap="Blues", vmin=0, vmax=max(0.6, np.nanmax(med)),
+              aspect="auto")
+    for (y, x), v in np.ndenumerate(med.to_numpy(dtype=float)):
+        if not np.isnan(v):
+            ax.text(x, y, f"{v:.2f}", ha="center", va="center", fontsize=8,
+                    color="white" if v > 0.4 else "black")
+    ax.set_xticks(range(len(med.columns)), list(med.columns))
+    ax.set_yticks(range(len(med)), [g.replace("_", " ") for g in med.index])
+    ax.set_xlabel("bank board size")
+    ax.set_title("clues per cell, median over the bank's boards of each size", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+# ------------------------------------------------------------------ engines (stored)
+def engines_stored(results: dict, genres=GENRES) -> pd.DataFrame:
+    """Per genre of a stored engine benchmark
+    (:func:`~puzzlekit.core.perf.load_results`): bank boards proved by all
+    three engines, the boards where all three agree (none capped), those
+    where two engines with a verdict disagree, capped runs, CP-SAT's time over the ladder's (median and worst board), and the
+    sweep's random boards where the ladder and CP-SAT both reached a
+    verdict and the verdicts agree.  Genres missing from the run are left
+    out (see ``missing`` in ``attrs``)."""
+    rows = {}
+    stored = results.get("genres", {}) if results else {}
+    for g in genres:
+        if g not in stored:
+            continue
+        r = stored[g]
+        b = pd.DataFrame(r.get("bank", []))
+        row = {"bank boards": 0, "all agree": 0, "disagree": 0, "capped runs": 0}
+        if len(b):
+            st = b.pivot(index="board", columns="engine", values="status")
+            ok = (st != "capped").all(axis=1)
+            decided = st.where(st != "capped")        # a capped run has no verdict
+            row = {"bank boards": len(st),
+                   "all agree": int((ok & st.nunique(axis=1).eq(1)).sum()),
+                   "disagree": int(decided.nunique(axis=1).gt(1).sum()),
+                   "capped runs": int((b["status"] == "capped").sum())}
+        s = r.get("bank summary", {})
+        row["sat/ladder median"] = s.get("sat median", float("nan"))
+        row["sat/ladder worst"] = s.get("sat worst", float("nan"))
+        sw = pd.DataFrame(r.get("sweep", []))
+        if len(sw):
+            key = ["size", "density", "board"]
+            st = sw.pivot_table(index=key, columns="engine", values="status", aggfunc="first")
+            both = st[(st != "capped").all(axis=1)]
+            row["sweep compared"] = len(both)
+            row["sweep agree"] = int(both.nunique(axis=1).eq(1).sum())
+        rows[g] = row
+    df = pd.DataFrame.from_dict(rows, orient="index")
+    df.index.name = "genre"
+    df.attrs["missing"] = [g for g in genres if g not in stored]
+    df.attrs["when"] = results.get("when") if results else None
+    return df
+
+
+# ------------------------------------------------------------------ takeaways
+def load_reports(root=None, genres=GENRES) -> dict:
+    """The stored article reports, ``<root>/<genre>.json`` (``root`` defaults
+    to :data:`REPORTS` in the repository): each the
+    ``python -m puzzlekit article GENRE --json`` object, with ``wall_seconds``
+    and ``workers`` where the run recorded them.  Genres without a readable
+    file are left out."""
+    folder = Path(root) if root is not None else _ROOT / REPORTS
+    out = {}
+    for g in genres:
+        p = folder / f"{g}.json"
+        if not p.exists():
+            continue
+        try:
+            rep = json.loads(p.read_text())
+        except (OSError, ValueError):
+            continue
+        if isinstance(rep, dict) and rep.get("genre") == g and isinstance(rep.get("claims"), list):
+            out[g] = rep
+    return out
+
+
+_VERDICT = {True: "holds", False: "does not hold", None: "not decided at this scale"}
+
+
+def takeaways(reports: dict, scale: str | None = None, live: bool | None = None,
+              genres=GENRES) -> pd.DataFrame:
+    """Every article's takeaways (its claims) with our verdict.
+
+    A genre with a stored report takes the report's verdicts (``source``:
+    ``stored <scale>``).  A genre without one is evaluated live at ``scale``
+    when ``live`` (default: only at ``smoke``, where every claim is cheap by
+    the scale's contract); otherwise its claims read ``no stored report``.
+
+    Columns: ``genre``, ``claim``, ``takeaway`` (the claim's text),
+    ``theorem``, ``verdict``, ``source``, ``detail``.
+    """
+    scale = scales.current() if scale is None else scales.check(scale)
+    live = (scale == "smoke") if live is None else bool(live)
+    rows = []
+    for g in genres:
+        art = importlib.import_module(_spec(g).article).ARTICLE
+        rep = reports.get(g)
+        got = {c["id"]: c for c in rep["claims"]} if rep else {}
+        for cid, c in art.claims.items():
+            row = {"genre": g, "claim": cid, "takeaway": c.text, "theorem": c.theorem}
+            if rep is not None:
+                r = got.get(cid)
+                row.update(verdict=_VERDICT[r["holds"]] if r else "not in the stored report",
+                           source=f"stored {rep.get('scale', '?')}",
+                           detail=r["detail"] if r else "")
+            elif live:
+                r = art.claim(cid, scale)
+                row.update(verdict=_VERDICT[r.holds], source=f"live {scale}", detail=r.detail)
+            else:
+                row.update(verdict="no stored report", source="", detail="")
+            rows.append(row)
+    return pd.DataFrame(rows, columns=["genre", "claim", "takeaway", "theorem", "verdict",
+                                       "source", "detail"])
+
+
+def verdict_counts(tk: pd.DataFrame) -> pd.DataFrame:
+    """Claims per genre and verdict (a genre by verdict count table)."""
+    order = [*_VERDICT.values(), "not in the stored report", "no stored report"]
+    t = pd.crosstab(tk["genre"], tk["verdict"]).reindex(
+        columns=[v for v in order if v in set(tk["verdict"])], fill_value=0)
+    return t.reindex([g for g in GENRES if g in t.index])
+
+
+_COLOURS = {"holds": "#3182bd", "does not hold": "#e6550d",
+            "not decided at this scale": "#fdae6b", "not in the stored report": "#dadaeb",
+            "no stored report": "#d9d9d9"}
+
+
+def plot_verdicts(counts: pd.DataFrame):
+    """Stacked bars of a :func:`verdict_counts` table, one per genre."""
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 0.4 * len(counts) + 1.2))
+    left = np.zeros(len(counts))
+    for v in counts.columns:
+        ax.barh(range(len(counts)), counts[v], left=left, color=_COLOURS.get(v, "#999999"),
+                label=v)
+        left += counts[v].to_numpy()
+    ax.set_yticks(range(len(counts)), [g.replace("_", " ") for g in counts.index])
+    ax.invert_yaxis()
+    ax.set_xlabel("takeaways (claims)")
+    ax.legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+# ------------------------------------------------------------------ cross references
+#: The articles' mentions of one another, each set beside our measurement:
+#: ``(genre, table id, row, column)`` names the article's figure (read from
+#: the table's quoted data, never typed here) and ``ours`` what we compare it
+#: with (a column of :func:`certificates` or :func:`probe_unique`).
+CROSS = (
+    ("second answers: share explained by the certificate",
+     (("kojun", "swap", None, "explained by one swap %"),
+      ("magnets", "pair-certificate", None, "explained by one pair %"),
+      ("numbrix", "certificate", None, "explained by one reversal %"),
+      ("creek", "certificate", None, "explained %")), "explained %"),
+    ("probe ⇔ unique: boards where it holds (%)",
+     (("nanro", "probe_unique", None, "held %"),
+      ("kojun", "probe_unique", None, "held %"),
+      ("choco_banana", "probe-unique", None, "agreement %"),
+      ("statue_park", "probe_unique", None, "agreement %"),
+      ("yajisan_kazusan", "probe_unique", None, "agree %")), "held %"),
+)
+
+
+def _figure(frame: pd.DataFrame, row, column) -> str:
+    """One cell of ``frame`` (``row`` given) or the range of a column."""
+    if column not in frame.columns or (row is not None and row not in frame.index):
+        return "—"
+    col = pd.to_numeric(frame[column], errors="coerce")
+    vals = [col.loc[row]] if row is not None else list(col)
+    vals = [float(v) for v in vals if not pd.isna(v)]
+    if not vals:
+        return "—"
+    lo, hi = round(min(vals), 2), round(max(vals), 2)
+    return f"{lo:g}" if lo == hi else f"{lo:g}–{hi:g}"
+
+
+def article_figure(genre: str, table: str, row, column) -> str:
+    """The article's figure(s) in one column of one of its tables, as quoted
+    in ``<genre>/article.py``: one row, or the range over all rows (rounded
+    to two decimals)."""
+    art = importlib.import_module(_spec(genre).article).ARTICLE
+    return _figure(art.tables[table].article, row, column)
+
+
+def stored_frame(reports: dict, genre: str, table: str) -> pd.DataFrame | None:
+    """Our frame of one article table from a stored report (its ``frames``,
+    written by ``benchmarks/run_articles.py``), or None."""
+    f = (reports.get(genre) or {}).get("frames", {}).get(table)
+    if not f:
+        return None
+    return pd.DataFrame(f["data"], index=f["index"], columns=f["columns"])
+
+
+def stored_figure(reports: dict, genre: str, table: str, row, column) -> str:
+    """Like :func:`article_figure`, from our stored article-scale frame
+    (``no stored report`` when there is none)."""
+    f = stored_frame(reports, genre, table)
+    return "no stored report" if f is None else _figure(f, row, column)
+
+
+#: Where an article measures adversarial against random clues:
+#: ``(genre, table id, adversarial column, random column)``.
+DISCLOSURE = (
+    ("numbrix", "ink", "adversarial edge level", "random reveal until unique (median) %"),
+    ("creek", "ink", "locally minimal numbers", "random disclosure ×"),
+    ("country_road", "erasure", "numbers kept (adversarial)", "numbers kept (random erasure)"),
+    ("kojun", "givens", "adversarial givens (median)", "unique at 30% revealed %"),
+    ("nanro", "adversarial", "clues", "random unique %"),
+)
+
+
+def _table_status(reports, genre, table):
+    rep = reports.get(genre)
+    if not rep:
+        return "no stored report"
+    st = {t["id"]: t["status"] for t in rep.get("tables", [])}
+    return st.get(table, "not in the stored report")
+
+
+def disclosure(dens: pd.DataFrame, reports: dict) -> pd.DataFrame:
+    """The articles' adversarial and random clue figures (:data:`DISCLOSURE`,
+    read from each table's quoted data), per board size, beside ours in the
+    same cells of the stored article-scale run, the median
+    clue count of our bank at that size (our generators buy clues
+    adversarially too), its ratio to the article's adversarial count, and
+    the stored report's status of that table."""
+    rows = []
+    for g, table, adv, rnd in DISCLOSURE:
+        art = importlib.import_module(_spec(g).article).ARTICLE.tables[table].article
+        ours = dens[dens["genre"] == g].groupby("size")["clues"].median()
+        for size, r in art.iterrows():
+            key = str(size).replace("×", "x")
+            rows.append({"genre": g, "size": key, "article: adversarial": float(r[adv]),
+                         "article: random": float(r[rnd]),
+                         "ours: adversarial": stored_figure(reports, g, table, size, adv),
+                         "ours: random": stored_figure(reports, g, table, size, rnd),
+                         "columns": f"{adv} | {rnd}",
+                         "our bank: median clues": ours.get(key, float("nan")),
+                         "ours / article adversarial": ours.get(key, float("nan")) / r[adv]
+                         if r[adv] else float("nan"),
+                         "article table": table,
+                         "stored status": _table_status(reports, g, table)})
+    return pd.DataFrame(rows)
+
+
+def cross_refs(cert: pd.DataFrame, pu: pd.DataFrame, reports: dict) -> pd.DataFrame:
+    """The cross-references of :data:`CROSS`: per genre, the article's figure
+    (the column it comes from named), ours in the same column of the stored
+    article-scale run with the status that table reached there (or ``no
+    stored report``), and ours on the small boards with their number."""
+    rows = []
+    for topic, refs, ours in CROSS:
+        src = cert if ours in cert.columns else pu
+        for g, table, row, column in refs:
+            status = _table_status(reports, g, table)
+            n = (cert.loc[g, "non-unique"] if ours in cert.columns else pu.loc[g, "boards"]) \
+                if g in src.index else 0
+            rows.append({"topic": topic, "genre": g, "column": column,
+                         "article": article_figure(g, table, row, column),
+                         "ours, article scale": stored_figure(reports, g, table, row, column),
+                         "stored status": status,
+                         "ours, small boards": src.loc[g, ours] if g in src.index
+                         else float("nan"),
+                         "small boards": int(n), "article table": table})
+    return pd.DataFrame(rows)

@@ -1,0 +1,19 @@
+"""The README's figures are the stored results', not typed in."""
+from pathlib import Path
+
+from puzzlekit.core import perf
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_the_speed_table_is_the_stored_engine_run():
+    results = perf.load_results()
+    assert results.get("genres"), "benchmarks/results/engines.json is missing"
+    assert perf.speed_table(results) in README.read_text(), \
+        "README's speed table differs from perf.speed_table(perf.load_results())"
+
+
+def test_the_speed_table_reads_what_it_is_given():
+    one = {"genres": {"toy": {"bank summary": {"boards": 3, "sat median": 12.4,
+                                               "sat worst": 0.51}}}}
+    assert perf.speed_table(one).splitlines()[-1] == "| toy | 3 | 12× | 0.51× | — | — |"
