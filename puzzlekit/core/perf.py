@@ -248,7 +248,7 @@ def duration(seconds: float) -> str:
 
 def article_tables(run: dict) -> pd.DataFrame:
     """Every table of a stored run: kind, status, expect (the book-scale
-    status), worst |z| and seconds, slowest first."""
+    status), ``worst |z|`` and seconds, slowest first."""
     cols = ["kind", "status", "expect", "worst_z", "seconds"]
     if not run:
         return pd.DataFrame(columns=cols)

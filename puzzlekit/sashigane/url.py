@@ -8,11 +8,12 @@ a bare circle, ``g h i j`` an arrow pointing up, down, left, right, and
 puzz.link's checker is looser than the article's rules: a piece there may
 hold no circle, and no arrow or an arrow at each end.  A URL says nothing
 about which rules it was set for, so :func:`decode` reads it under the
-article's rules unless ``dialect=True`` asks for puzz.link's.  The ``?``
-cell (``@``/``%``), which carries no rule, a circle numbered 0, a number
-larger than the board, and any character the format does not define are
-refused, and so is a body that stops before the last cell (the encoder
-always writes the closing run).  :func:`encode` writes what puzz.link's encoder writes.
+article's rules unless ``dialect=True`` asks for puzz.link's.  A ``?``
+cell (``%``, or ``@``) is neither a circle nor an arrow, and puzz.link's
+checker attaches no rule to it, so it is read as a plain cell (and written
+back as one).  A circle numbered 0, a number larger than the board, and any
+character the format does not define are refused, and so is a body that
+stops before the last cell (the encoder always writes the closing run).  :func:`encode` writes what puzz.link's encoder writes.
 """
 from __future__ import annotations
 
@@ -71,9 +72,10 @@ def decode(url: str, dialect: bool = False) -> Puzzle:
             c += int(ch, 36) - 19
             i += 1
             continue
-        elif ch in "@%":
-            raise PuzzlinkError(f"sashigane URL: a '?' cell at ({c // w},{c % w}) carries no "
-                                "rule and is not supported")
+        elif ch in "@%":             # a "?" cell: puzz.link's checker attaches no rule to it
+            i += 1
+            c += 1
+            continue
         else:
             raise PuzzlinkError(f"sashigane URL: unexpected character {ch!r} at position {i}")
         if (ch != "." and v == 0) or v > n:

@@ -25,7 +25,7 @@ def test_long_runs_and_big_numbers():
 
 
 @pytest.mark.parametrize("bad", [
-    "https://puzz.link/p?sashigane/5/5/jm.o3khkgojm4!", "https://puzz.link/p?sashigane/5/5/@",
+    "https://puzz.link/p?sashigane/5/5/jm.o3khkgojm4!", "https://puzz.link/p?sashigane/5/5/%",
     "https://puzz.link/p?sashigane/2/2/zz", "https://puzz.link/p?sashigane/2/2/0",
     "https://puzz.link/p?sashigane/2/2/-ff", "https://puzz.link/p?nanro/2/2/k",
     "https://puzz.link/p?sashigane/2/2/-1"])
@@ -33,6 +33,15 @@ def test_refusals(bad):
     with pytest.raises(PuzzlinkError) as e:
         url.decode(bad)
     assert "\n" not in str(e.value)
+
+
+def test_a_question_cell_is_a_plain_cell():
+    """puzz.link's '?' cell (``%``, also ``@``) has no rule: the board reads as if it were empty."""
+    plain = url.decode(url.EXAMPLE)
+    for q in ("%", "@"):
+        marked = url.decode(url.EXAMPLE.replace("jm.", f"j{q}l.", 1))
+        assert marked.to_json() == plain.to_json()
+        assert url.decode(url.encode(marked)).to_json() == plain.to_json()
 
 
 def test_bank_shape_and_every_number_load_bearing():
