@@ -77,10 +77,7 @@ def main(argv=None):
             t0 = time.perf_counter()
             sw = perf.sweep(sp, a.sizes, a.per_size, time_limit=a.time_limit, warm=False,
                             max_nodes=a.max_nodes)
-            med = (sw.groupby(["size", "density", "engine"])["seconds"].median()
-                   .unstack("engine"))
-            med["sat / ladder"] = med["sat"] / med["ladder"]
-            print(med.round(4).to_string(), flush=True)
+            print(perf.sweep_medians(sw).round(4).to_string(), flush=True)
             capped = sw[sw.status == "capped"].groupby(["engine"]).size().to_dict()
             print(f"{g:10s} sweep: capped runs {capped or 0}  ({time.perf_counter() - t0:.0f} s)",
                   flush=True)

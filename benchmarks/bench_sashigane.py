@@ -10,8 +10,6 @@ import argparse
 import sys
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from puzzlekit.core import banks, perf  # noqa: E402
@@ -27,22 +25,12 @@ def main(argv=None):
     entries = banks.load("sashigane")
     ps = [Puzzle.from_json(e["clues"]) for e in entries]
     df = perf.prove(SPEC, ps, [e["id"] for e in entries], level=args.level, max_nodes=20_000)
-    r = perf.ratios(df)
-    print(r.to_string(float_format=lambda x: f"{x:.4f}"))
+    perf.print_bank(df, sizes=(8, 12))
     s = perf.summary(df)
-    print(f"bank, level {args.level}: CP-SAT / ladder median {s['sat median']:.1f}x, worst "
-          f"{s['sat worst']:.1f}x; scan / ladder median {s['raw median']:.1f}x, worst "
-          f"{s['raw worst']:.1f}x over {s['boards']} boards")
-    for size in (8, 12):
-        sub = r[[b.startswith(f"sg-{size}x") for b in r.index]]
-        print(f"  {size}x{size}: CP-SAT / ladder median {np.median(sub['sat / ladder']):.1f}x, "
-              f"worst {sub['sat / ladder'].min():.1f}x")
+    print(f"scan / ladder median {s['raw median']:.1f}x, worst {s['raw worst']:.1f}x "
+          f"over {s['boards']} boards (level {args.level})")
     sizes = [int(x) for x in args.sizes.split(",")]
-    sw = perf.sweep(SPEC, sizes, args.per_size, level=args.level, max_nodes=20_000)
-    med = sw.groupby(["size", "engine"])["seconds"].median().unstack()
-    med["sat / ladder"] = med["sat"] / med["ladder"]
-    print(med.to_string(float_format=lambda x: f"{x:.4f}"))
-    print("statuses:", sw.groupby(["engine", "status"]).size().to_dict())
+    perf.print_sweep(perf.sweep(SPEC, sizes, args.per_size, level=args.level, max_nodes=20_000))
 
 
 if __name__ == "__main__":
