@@ -1,8 +1,8 @@
 """Timings of Country Road's engines (not a test): python benchmarks/bench_country_road.py
 
-For every bank board, the uniqueness proof (count to 2) by the ladder's search
-beside the CP-SAT model and the loop-walking raw engine, each timed on its
-second call; then a size sweep of loop-first boards (every country numbered,
+For every bank board, the uniqueness proof (count to 2) by the ladder
+(``core.genre.proof_count``) beside the CP-SAT model and the loop-walking raw
+engine, each the best of calls repeated for 0.05 s after a warm-up; then a size sweep of loop-first boards (every country numbered,
 and a third of them) from 6x6 to 20x20, ladder against CP-SAT.  Ratios above
 1 mean the ladder is faster.  ``--quick`` times a few bank boards and stops
 the sweep at 12x12.
@@ -24,22 +24,10 @@ def main(quick=False):
     if quick:
         entries = entries[::10]
     ps = [Puzzle.from_json(e["clues"]) for e in entries]
-    t = time.perf_counter()
-    df = perf.prove(SPEC, ps, [e["id"] for e in entries], time_limit=60.0)
-    r = perf.ratios(df)
-    print(r.round(4).to_string())
-    s = perf.summary(df)
-    print(f"bank: {s['boards']} boards, CP-SAT / ladder median {s['sat median']:.1f}x, "
-          f"worst {s['sat worst']:.1f}x; walker / ladder median {s['raw median']:.2f}x "
-          f"({time.perf_counter() - t:.0f} s)")
+    df = perf.prove(SPEC, ps, [e["id"] for e in entries], time_limit=60.0, budget=0.05)
+    perf.print_bank(df)
     sizes = (6, 8, 10, 12) if quick else (6, 8, 10, 12, 14, 16, 18, 20)
-    sw = perf.sweep(SPEC, sizes, 1 if quick else 3, time_limit=60.0, warm=True)
-    med = sw.groupby(["size", "density", "engine"])["seconds"].median().unstack("engine")
-    med["sat / ladder"] = med["sat"] / med["ladder"]
-    print(med.round(4).to_string())
-    capped = sw[sw["status"] == "capped"]
-    if len(capped):
-        print(f"capped runs (times are lower bounds): {len(capped)}")
+    perf.print_sweep(perf.sweep(SPEC, sizes, 1 if quick else 3, time_limit=60.0, warm=True))
     for n in sizes:
         p = SPEC.sweep_board(np.random.default_rng(n), n, "dense")
         t = time.perf_counter()

@@ -2,10 +2,13 @@
 
     python benchmarks/bench_engines.py [--genres nanro magnets] [--sizes 6 8 ... 20]
                                        [--per-size 2] [--time-limit 60] [--max-nodes 20000]
-                                       [--no-sweep]
+                                       [--budget 0.05] [--no-sweep]
 
 For every built genre with a CP-SAT model: the uniqueness proof (count to 2)
-of every bank board by the ladder's search, the raw engine and CP-SAT, then a
+of every bank board by the ladder (``core.genre.proof_count``: probe at the
+root, the rungs below it in the search until it grows large), the raw engine
+and CP-SAT, each the
+best of calls repeated up to ``--budget`` seconds, then a
 size sweep (dense and sparse boards from 6x6 to 20x20) by the ladder and
 CP-SAT.  Prints per-genre median and worst ratios (CP-SAT time over ladder
 time; above 1, the ladder is faster) and writes everything to
@@ -40,11 +43,11 @@ def _built():
     return out
 
 
-def bank_run(sp, time_limit, max_nodes):
+def bank_run(sp, time_limit, max_nodes, budget):
     entries = banks.load(sp.name)
     ps = [sp.Puzzle.from_json(e["clues"]) for e in entries]
     return perf.prove(sp, ps, [e["id"] for e in entries], time_limit=time_limit,
-                      max_nodes=max_nodes)
+                      max_nodes=max_nodes, budget=budget)
 
 
 def _fmt(s):
@@ -58,8 +61,12 @@ def main(argv=None):
     ap.add_argument("--per-size", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--max-nodes", type=int, default=20_000,
-                    help="the ladder search's node budget per board (it has no clock)")
-    ap.add_argument("--no-sweep", action="store_true")
+                    help="the ladder search's node budget per board (beside the time limit)")
+    ap.add_argument("--budget", type=float, default=0.05,
+                    help="seconds per board and engine: calls are repeated (best time kept) "
+                         "until they add up to this, at most 100")
+    ap.add_argument("--no-sweep", action="store_true",
+                    help="time the bank only (a stored sweep of the genre is kept)")
     a = ap.parse_args(argv)
     genres = a.genres or _built()
     report = {"machine": platform.processor() or platform.machine(), "python": platform.python_version(),
@@ -69,10 +76,15 @@ def main(argv=None):
     for g in genres:
         sp = puzzlekit.spec(g)
         t0 = time.perf_counter()
-        bank = bank_run(sp, a.time_limit, a.max_nodes)
+        bank = bank_run(sp, a.time_limit, a.max_nodes, a.budget)
         s = perf.summary(bank)
         print(f"{g:10s} bank: {_fmt(s)}  ({time.perf_counter() - t0:.0f} s)", flush=True)
-        entry = {"bank": bank.to_dict(orient="records"), "bank summary": s}
+        old = report["genres"].get(g, {})
+        entry = {"bank": bank.to_dict(orient="records"), "bank summary": s,
+                 "when": time.strftime("%Y-%m-%d"), "budget": a.budget}
+        if a.no_sweep and old.get("sweep"):
+            entry.update({k: old[k] for k in ("sweep", "sweep sizes", "sweep per size",
+                                              "sweep when") if k in old})
         if not a.no_sweep:
             t0 = time.perf_counter()
             sw = perf.sweep(sp, a.sizes, a.per_size, time_limit=a.time_limit, warm=False,
@@ -84,6 +96,7 @@ def main(argv=None):
             entry["sweep"] = sw.to_dict(orient="records")
             entry["sweep sizes"] = a.sizes
             entry["sweep per size"] = a.per_size
+            entry["sweep when"] = time.strftime("%Y-%m-%d")
         report["genres"][g] = entry
         OUT.parent.mkdir(exist_ok=True)
         OUT.write_text(json.dumps(report, indent=0, default=lambda x: x.item()

@@ -452,8 +452,8 @@ def cmd_article(args):
 def _answer_of(sp, puzzle, max_nodes, timeout):
     """The puzzle's answer when the ladder's search finds exactly one."""
     def work():
-        from .core.genre import ladder_count
-        r = ladder_count(sp, puzzle, limit=2, max_nodes=max_nodes)
+        from .core.genre import proof_count
+        r = proof_count(sp, puzzle, limit=2, max_nodes=max_nodes)
         return {"status": r.status, "answer": sp.decode(r.solutions[0]).to_json()
                 if r.status == "unique" else None}
     how, obj = run_capped(work, timeout)

@@ -87,8 +87,13 @@ def _small_board(genre, h, w, seed):
 
 
 SMALL = dict(h=st.integers(1, 6), w=st.integers(1, 6), seed=st.integers(0, 2**32 - 1))
-GENERIC = settings(max_examples=400, deadline=None, derandomize=True, database=None,
-                   suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+def _examples(n):
+    """Hypothesis settings for the generic walks: ``n`` derandomized examples."""
+    return settings(max_examples=n, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+
+
+GENERIC = _examples(400)
 
 
 @pytest.mark.parametrize("genre", BUILT)
@@ -202,8 +207,7 @@ def test_cp_sat_agrees_with_both_engines(genre):
         pytest.skip(f"{genre} has no CP-SAT model yet")
     seen = {"compared": 0, "counts": set()}
 
-    @settings(max_examples=150, deadline=None, derandomize=True, database=None,
-              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @_examples(150)
     @given(**SMALL)
     def run(h, w, seed):
         _, p = _small_board(genre, h, w, seed)
@@ -252,8 +256,7 @@ def test_random_boards_round_trip_through_urls(genre):
     others are refused in one line."""
     seen = {"round trips": 0, "refused": 0}
 
-    @settings(max_examples=200, deadline=None, derandomize=True, database=None,
-              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @_examples(200)
     @given(**SMALL)
     def run(h, w, seed):
         sp, p = _small_board(genre, h, w, seed)
@@ -335,8 +338,7 @@ def test_compiled_loop_equals_the_python_loop(genre):
     runs = [(i, ()) for i in range(len(lad))] + [(len(lad) - 1, (d,)) for d in range(len(lad) - 1)]
     seen = {"boards": 0, "contradictions": 0, "solved": 0}
 
-    @settings(max_examples=120, deadline=None, derandomize=True, database=None,
-              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+    @_examples(120)
     @given(**SMALL)
     def run(h, w, seed):
         _, p = _small_board(genre, h, w, seed)
@@ -361,6 +363,53 @@ def test_compiled_loop_equals_the_python_loop(genre):
                                     lift=False)
             assert (plain.count, plain.nodes) == (co.count, co.nodes), (h, w, seed, lv)
             assert co.counters.get("probes", 0) <= plain.counters.get("probes", 0)
+        # the uniqueness proof's policy (probe at the root, then after 5 nodes), in both loops
+        top = len(lad) - 1
+        py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
+                             compiled=False, probe_depth=1, probe_after=5)
+        co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
+                             probe_depth=1, probe_after=5)
+        full = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000)
+        assert (py.count, py.complete, py.nodes, py.branch_points) == \
+            (co.count, co.complete, co.nodes, co.branch_points), (h, w, seed)
+        if co.complete and full.complete:
+            assert co.count == full.count, (h, w, seed)
 
     run()
     assert seen["boards"] >= 80 and seen["contradictions"] and seen["solved"], seen
+
+
+@pytest.mark.parametrize("genre", BUILT)
+def test_kernels_keep_the_return_code_contract(genre):
+    """The compiled loop trusts a rung's code: 0 means nothing was removed.
+    Checked on random small boards, at the start and after a few random
+    assignments, for every kernel rung."""
+    sp = puzzlekit.spec(genre)
+    comp = sp.ladder.compiled
+    kernels = [i for i, r in enumerate(sp.ladder.rungs) if not r.is_probe]
+    seen = {"calls": 0, "quiet": 0, "removed": 0}
+
+    @_examples(80)
+    @given(**SMALL)
+    def run(h, w, seed):
+        _, p = _small_board(genre, h, w, seed)
+        rng = np.random.default_rng(seed)
+        s = sp.initial_state(p)
+        data = comp.data(p)
+        for step in range(4):
+            for i in kernels:
+                b = s.bits.copy()
+                r = comp.apply(i, b, data, np.zeros(len(comp.work) + 1, dtype=np.int64))
+                seen["calls"] += 1
+                if r == 0:
+                    assert np.array_equal(b, s.bits), (h, w, seed, step, i)
+                    seen["quiet"] += 1
+                seen["removed"] += r > 0 and not np.array_equal(b, s.bits)
+            open_vars = np.flatnonzero(s.live_counts() > 1)
+            if not len(open_vars):
+                break
+            v = int(rng.choice(open_vars))
+            s.assign(v, int(rng.choice(s.options(v))))
+
+    run()
+    assert seen["quiet"] and seen["removed"], seen

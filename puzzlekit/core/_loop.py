@@ -10,8 +10,10 @@ the genre's kernels themselves stay cached.
 """
 from __future__ import annotations
 
+import time
+
 import numpy as np
-from numba import njit
+from numba import njit, objmode
 
 from ._nb import dead_jit
 
@@ -20,13 +22,11 @@ __all__ = ["propagate_jit", "fixpoint_jit"]
 
 
 
-@njit(cache=True)
-def _live(bits):
-    n = 0
-    for k in range(len(bits)):
-        if bits[k]:
-            n += 1
-    return n
+@njit(cache=False)
+def _clock():
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now
 
 
 @njit(cache=True)
@@ -51,17 +51,16 @@ def _mark_pinned(trial, bits, offsets, lo, hi, skip):
 @njit(cache=False)
 def propagate_jit(apply, data, bits, offsets, active, work):
     """Rungs ``active`` (indices, weakest first) to their joint fixpoint,
-    restarting from the weakest after any change: -1 contradiction, else 0."""
-    live = _live(bits)
+    restarting from the weakest after any change: -1 contradiction, else 0.
+    A rung's code is trusted: 0 means it removed nothing, so only after a 1
+    are the variables checked for one left empty."""
     while True:
         progressed = False
         for j in range(len(active)):
             r = apply(active[j], bits, data, work)
             if r < 0:
                 return -1
-            now = _live(bits)
-            if now != live:
-                live = now
+            if r > 0:
                 if dead_jit(bits, offsets):
                     return -1
                 progressed = True
@@ -85,6 +84,7 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
     state they were made in has changed), and the last pass removes nothing,
     so the fixpoint is the same as without ``lift``; only fewer trials run."""
     skip = np.zeros(bits.size if lift else 0, dtype=np.bool_)
+    trial = np.empty_like(bits)
     while True:
         if propagate_jit(apply, data, bits, offsets, active, work) < 0:
             return -1
@@ -104,7 +104,7 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
             for k in range(a, b):
                 if not bits[k] or (lift and skip[k]):
                     continue
-                trial = bits.copy()
+                trial[:] = bits
                 trial[a:b] = False
                 trial[k] = True
                 work[probe_slot] += 1
@@ -127,7 +127,8 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
 
 @njit(cache=False)
 def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
-               probe_slot, order, first, limit, max_nodes, keep, sols, lift=True):
+               probe_slot, order, first, limit, max_nodes, keep, sols, lift=True,
+               probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf):
     """Propagate-and-branch count, the compiled twin of
     :func:`puzzlekit.core.search.count_solutions`.
 
@@ -137,21 +138,30 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     with fewest live values (lowest index on ties), trying value
     ``first[var]`` first when it is set (>= 0), then the others in order.
     The first ``keep`` answers are copied into ``sols``.  ``lift``: see
-    :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Returns
+    :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Probe
+    runs at a node only when its depth is under ``probe_depth`` (the root
+    has depth 0) or more than ``probe_after`` nodes have been opened.
+    ``seconds`` caps the search's time like ``max_nodes`` caps its nodes;
+    the clock is read between nodes, so one long fixpoint is not
+    interrupted.  Returns
     ``(count, nodes, capped, branch points, complete)``.
     """
     nv = len(offsets) - 1
+    deadline = _clock() + seconds if seconds < np.inf else np.inf
     stack = [bits0.copy()]
+    depths = [0]
     nodes = 0
     found = 0
     branches = 0
     while len(stack) > 0 and found < limit:
-        if nodes >= max_nodes:
+        if nodes >= max_nodes or (deadline < np.inf and _clock() > deadline):
             return found, nodes, True, branches, False
         bits = stack.pop()
+        depth = depths.pop()
         nodes += 1
-        if fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work,
-                        probe_slot, lift) < 0:
+        deep = depth >= probe_depth and nodes <= probe_after
+        if fixpoint_jit(apply, data, bits, offsets, active, probe and not deep,
+                        n_probe_vars, work, probe_slot, lift) < 0:
             continue
         var = -1
         for t in range(len(order)):
@@ -188,9 +198,11 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                 child[a:b] = False
                 child[k] = True
                 stack.append(child)
+                depths.append(depth + 1)
         if f >= 0 and bits[f]:
             child = bits.copy()
             child[a:b] = False
             child[f] = True
             stack.append(child)
+            depths.append(depth + 1)
     return found, nodes, False, branches, len(stack) == 0

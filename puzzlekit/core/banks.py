@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from .genre import GenreSpec, grade as _grade, ladder_count
+from .genre import GenreSpec, grade as _grade, proof_count
 from .progress import bar
 
 __all__ = ["bank_path", "load", "save", "verify", "verify_entry"]
@@ -62,7 +62,7 @@ def verify_entry(spec: GenreSpec, entry: dict) -> str | None:
     raw = spec.brute_count(puzzle, 2)
     if raw.unique is not True:
         return f"independent engine says {raw.status} ({raw.count} found, {raw.nodes} nodes)"
-    sr = ladder_count(spec, puzzle, limit=2)
+    sr = proof_count(spec, puzzle, limit=2)
     if sr.unique is not True:
         return f"ladder search says {sr.status}"
     if spec.decode(sr.solutions[0]).to_json() != answer.to_json():

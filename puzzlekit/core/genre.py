@@ -12,7 +12,14 @@ from typing import Any, Callable
 from .ladder import Ladder, State
 from .search import Count, SearchResult, SolveResult, count_solutions, solve as _solve
 
-__all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "accepts"]
+__all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "accepts",
+           "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER"]
+
+#: Search nodes shallower than this run the probe rung in the uniqueness
+#: proof (:func:`proof_count`); deeper nodes run the rungs below it ...
+PROOF_PROBE_DEPTH = 1
+#: ... until this many nodes are open: then probe runs at every node again.
+PROOF_PROBE_AFTER = 2_000
 
 
 @dataclass(frozen=True)
@@ -133,8 +140,26 @@ def grade(spec: GenreSpec, puzzle) -> str | None:
 
 
 def ladder_count(spec: GenreSpec, puzzle, limit: int = 2, level=None,
-                 max_nodes: int | None = 200_000, time_limit: float | None = None) -> SearchResult:
-    """Solution count by propagate-and-branch over the ladder."""
+                 max_nodes: int | None = 200_000, time_limit: float | None = None,
+                 probe_depth: int | None = None, probe_after: int | None = None) -> SearchResult:
+    """Solution count by propagate-and-branch over the ladder, with the rungs
+    up to ``level`` at every node (``probe_depth``, ``probe_after``: see
+    :func:`puzzlekit.core.search.count_solutions`)."""
     return count_solutions(spec.initial_state(puzzle), spec.ladder,
                            accepts(spec, puzzle), level, limit, max_nodes,
-                           time_limit=time_limit)
+                           time_limit=time_limit, probe_depth=probe_depth,
+                           probe_after=probe_after)
+
+
+def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None = 200_000,
+                time_limit: float | None = None) -> SearchResult:
+    """The ladder's uniqueness proof: the whole ladder, probe included, at the
+    root, and the rungs below probe at the nodes of the search beneath it
+    (:data:`PROOF_PROBE_DEPTH`) for its first :data:`PROOF_PROBE_AFTER`
+    nodes, probe at every node after that.  A board that probe finishes is
+    proved in one node; below the root a probe pass costs more than the
+    nodes it saves on most bank boards, and a search the cheaper rungs do
+    not close soon gets probe's pruning back.  Same count as
+    :func:`ladder_count`, other nodes."""
+    return ladder_count(spec, puzzle, limit, None, max_nodes, time_limit,
+                        probe_depth=PROOF_PROBE_DEPTH, probe_after=PROOF_PROBE_AFTER)

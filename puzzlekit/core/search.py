@@ -104,7 +104,8 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                     level=None, limit: int = 2, max_nodes: int | None = None,
                     keep: int | None = None, time_limit: float | None = None,
                     order=None, first=None, without=(), compiled: bool = True,
-                    lift: bool = True) -> SearchResult:
+                    lift: bool = True, probe_depth: int | None = None,
+                    probe_after: int | None = None) -> SearchResult:
     """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
 
     Parameters
@@ -140,10 +141,18 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         :func:`puzzlekit.core._loop.fixpoint_jit`): the same nodes and answers
         from fewer trials.  ``False`` runs every trial, as the fixpoints of
         the measurements do.
+    probe_depth : int, optional
+        Run the probe rung only at nodes shallower than this (the root has
+        depth 0; ``1``: probe at the root alone, the rungs below it in the
+        search beneath).  Default: at every node.  The count is the same
+        at any depth (every rung is sound); nodes and time change.
+    probe_after : int, optional
+        With ``probe_depth``: once this many nodes are opened, probe runs at
+        every node again (a search that the cheaper rungs do not close soon
+        gets the stronger pruning for the rest of its tree).
 
     A ladder with compiled kernels and a compiled ``legal`` test runs the
-    whole search in the one compiled loop (same nodes, same counts), unless a
-    ``time_limit`` is asked for.
+    whole search in the one compiled loop (same nodes, same counts).
 
     Examples
     --------
@@ -156,10 +165,11 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     keep = limit if keep is None else keep
     lvl = ladder.level(level)
     comp = ladder.compiled
-    if compiled and comp is not None and comp.legal is not None and time_limit is None:
+    if compiled and comp is not None and comp.legal is not None:
         return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first,
-                               without, lift)
+                               without, lift, probe_depth, probe_after, time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    shallow = list(without) + [i for i, r in enumerate(ladder.rungs) if r.is_probe]
     rank = None
     if order is not None and len(order):
         rank = np.full(state.n_vars, len(order), dtype=np.int64)
@@ -191,7 +201,9 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
             break
         s, pending = pending, None
         nodes += 1
-        res = ladder.fixpoint(s, lvl, without, attribute=not compiled)
+        deep = (probe_depth is not None and len(frames) >= probe_depth
+                and (probe_after is None or nodes <= probe_after))
+        res = ladder.fixpoint(s, lvl, shallow if deep else without, attribute=not compiled)
         counters.update(res.counters)
         if res.contradiction:
             continue
@@ -219,7 +231,8 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                         tuple(sols), counters)
 
 
-def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift):
+def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift,
+                    probe_depth=None, probe_after=None, time_limit=None):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
     from ._loop import search_jit
@@ -234,7 +247,10 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
     found, nodes, capped, bp, done = search_jit(
         comp.apply, comp.legal, comp.data(state.puzzle), state.bits.copy(), state.offsets,
-        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols, lift)
+        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols, lift,
+        1 << 62 if probe_depth is None else int(probe_depth),
+        1 << 62 if probe_after is None else int(probe_after),
+        np.inf if time_limit is None else float(time_limit))
     out = []
     for i in range(min(found, keep)):
         s = state.copy()

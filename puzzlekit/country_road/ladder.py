@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.graph import articulation_points, bridges, one_region_jit
+from ..core.graph import articulation_points, bridges
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
@@ -144,9 +144,10 @@ def catalogue(puzzle: Puzzle):
 
 
 def data(puzzle: Puzzle):
-    """The arrays every kernel reads, built once per puzzle (cached on it)."""
+    """The arrays every kernel reads, ``(I, B, C)`` (see the kernels), built
+    once per puzzle (cached on it)."""
     d = puzzle.__dict__.get("_crdata")
-    if d is None:
+    if d is None or len(d) != 3:                    # absent, or left by an older layout
         g = puzzle.grid
         n, k = puzzle.n, puzzle.k
         reg = np.ascontiguousarray(puzzle.regions, dtype=np.int64)
@@ -162,287 +163,584 @@ def data(puzzle: Puzzle):
         pe = bord[np.argsort(pair[bord], kind="stable")].astype(np.int64)
         poff = np.searchsorted(np.sort(pair[bord]), np.arange(len(pa) + 1)).astype(np.int64)
         cat, complete = catalogue(puzzle)
-        flags = np.array([k, 1 if puzzle.skip else 0, 1 if complete else 0,
-                          1 if two_connected(puzzle) else 0, len(pa)], dtype=np.int64)
-        d = (np.ascontiguousarray(g.nbrs, dtype=np.int64),
-             np.ascontiguousarray(g.cell_edges, dtype=np.int64), E, reg,
-             puzzle.clue_array(), rcells, roff, be.astype(np.int64), boff, pair, pe, poff,
-             np.ascontiguousarray(cat), flags)
+        d = _pack(g.nbrs, g.cell_edges, E, reg, puzzle.clue_array(), rcells, roff, be,
+                  boff, pair, pe, poff, np.ascontiguousarray(cat, dtype=np.uint64), k,
+                  1 if puzzle.skip else 0, 1 if complete else 0,
+                  1 if two_connected(puzzle) else 0, len(pa))
         puzzle.__dict__["_crdata"] = d
     return d
 
 
 # ------------------------------------------------------------ kernels
+# The kernels read three arrays, ``data(puzzle) == (I, B, C)``, so a call
+# hands over few array references: ``I`` (int64) holds a header of section
+# offsets (the ``_H*`` slots below), the board tables and integer scratch;
+# ``B`` (bool) the flags and bit copies described next; ``C`` (uint64) the
+# catalogue, its last four rows scratch masks.
+#
+# Each rung is a pass of small steps (an edge, a country, a border, a cell,
+# or the whole catalogue).  Every step is a fixed function of a few
+# variables, its support.  A rung keeps a copy of the bits as it left them
+# and one flag per step, set when the step, run on the bits its support
+# holds now, removes nothing and finds no contradiction.  A call first
+# compares the bits with the copy and clears the flags of the steps whose
+# support differs; every removal clears the flags of the steps reading that
+# variable.  A step whose flag is still set would remove nothing, so it is
+# skipped: each call removes exactly what the full pass removes, in the same
+# order, and returns the same status.  The two whole-board steps of ``loop``
+# (chains, stranded cells) always run.
+(_HN, _HM, _HK, _HSKIP, _HCOMPLETE, _HTWOCONN, _HNP, _HNB, _HCE, _HE, _HREG, _HCLUE,
+ _HRC, _HROFF, _HBE, _HBOFF, _HPAIR, _HPE, _HPOFF, _HDFS, _HCHN, _HKC, _HVIS,
+ _HFLG, _HSNAP, _HOKE, _HOKG, _HOK1, _HOK2, _HOK3, _HOKX, _HOKM, _HL, _HLS) = range(34)
+_HEAD = 34
+
+
+def _pack(nbrs, cell_edges, E, reg, clue, rcells, roff, be, boff, pair, pe, poff,
+          cat, k, skip, complete, twoconn, npairs):
+    """The ``(I, B, C)`` arrays of :func:`data`."""
+    n, m = len(reg), len(E)
+    nv = n + m
+    kk = max(k, 1)
+    head = np.zeros(_HEAD, dtype=np.int64)
+    ls = (2 * nv + 7) // 8 * 8                      # copies start on 8-byte boundaries
+    head[[_HN, _HM, _HK, _HSKIP, _HCOMPLETE, _HTWOCONN, _HNP, _HL, _HLS]] = (
+        n, m, k, skip, complete, twoconn, npairs, 2 * nv, ls)
+    parts = [head]
+    pos = _HEAD
+    for slot, arr in ((_HNB, nbrs), (_HCE, cell_edges), (_HE, E), (_HREG, reg),
+                      (_HCLUE, clue), (_HRC, rcells), (_HROFF, roff), (_HBE, be),
+                      (_HBOFF, boff), (_HPAIR, pair), (_HPE, pe), (_HPOFF, poff),
+                      (_HDFS, np.zeros(6 * n)), (_HCHN, np.zeros(3 * n)),
+                      (_HKC, np.zeros(kk)), (_HVIS, np.zeros(kk))):
+        a = np.ascontiguousarray(arr, dtype=np.int64).ravel()
+        head[slot] = pos
+        parts.append(a)
+        pos += len(a)
+    bpos = 0
+    for slot, size in ((_HSNAP, 4 * ls), (_HFLG, 2 * n), (_HOKE, m), (_HOKG, kk),
+                       (_HOK1, kk), (_HOK2, max(npairs, 1)), (_HOK3, kk), (_HOKX, n),
+                       (_HOKM, 1)):
+        head[slot] = bpos
+        bpos += size
+    I = np.concatenate(parts)
+    B = np.zeros(bpos, dtype=np.bool_)
+    C = np.concatenate([cat, np.zeros((4, cat.shape[1]), dtype=np.uint64)])
+    return I, B, np.ascontiguousarray(C)
+
+
+@njit(cache=True, inline="always")
+def _touch(I, B, row, var):
+    """Clear the flags of the steps of rung ``row`` (0 region, 1 once,
+    2 loop, 3 macro) that read variable ``var``."""
+    n = I[_HN]
+    reg = I[_HREG]
+    if row == 0:                                    # a cell's country and edges; an edge
+        if var < n:
+            B[I[_HOKG] + I[reg + var]] = False
+            for t in range(4):
+                e = I[I[_HCE] + 4 * var + t]
+                if e >= 0:
+                    B[I[_HOKE] + e] = False
+        else:
+            B[I[_HOKE] + var - n] = False
+    elif row == 1:                                  # countries, and borders
+        if var < n:
+            B[I[_HOK1] + I[reg + var]] = False
+            B[I[_HOK3] + I[reg + var]] = False
+        else:
+            e = var - n
+            ga = I[reg + I[I[_HE] + 2 * e]]
+            gb = I[reg + I[I[_HE] + 2 * e + 1]]
+            if ga != gb:
+                B[I[_HOK1] + ga] = False
+                B[I[_HOK1] + gb] = False
+                B[I[_HOK2] + I[I[_HPAIR] + e]] = False
+            else:
+                B[I[_HOK3] + ga] = False
+    elif row == 2:                                  # a cell, or both ends of an edge
+        if var < n:
+            B[I[_HOKX] + var] = False
+        else:
+            B[I[_HOKX] + I[I[_HE] + 2 * (var - n)]] = False
+            B[I[_HOKX] + I[I[_HE] + 2 * (var - n) + 1]] = False
+    elif var >= n and I[I[_HPAIR] + var - n] >= 0:  # the one step reads every border edge
+        B[I[_HOKM]] = False
+
+
 @njit(cache=True)
-def _set(bits, var, val):
-    """Fix variable ``var`` to ``val``: -1 if impossible, 1 if changed, 0 if not."""
+def _refresh_jit(bits, I, B, row):
+    """Clear the flags of the steps of rung ``row`` whose support differs
+    from the rung's copy of the bits, and update the copy.  Compares eight
+    bits (four variables) at a time."""
+    L = I[_HL]
+    sn = I[_HSNAP] + row * I[_HLS]
+    L8 = L // 8 * 8
+    bw = bits[:L8].view(np.uint64)
+    sw = B[sn:sn + L8].view(np.uint64)
+    for w in range(L8 // 8):
+        if bw[w] != sw[w]:
+            for v in range(4 * w, 4 * w + 4):
+                if bits[2 * v] != B[sn + 2 * v] or bits[2 * v + 1] != B[sn + 2 * v + 1]:
+                    _touch(I, B, row, v)
+            sw[w] = bw[w]
+    for v in range(L8 // 2, L // 2):
+        if bits[2 * v] != B[sn + 2 * v] or bits[2 * v + 1] != B[sn + 2 * v + 1]:
+            _touch(I, B, row, v)
+            B[sn + 2 * v] = bits[2 * v]
+            B[sn + 2 * v + 1] = bits[2 * v + 1]
+
+
+# Removals go through _put; callers skip it when ``var`` is already fixed
+# to ``val`` (a put costs more than that check).
+@njit(cache=True, inline="always")
+def _put(bits, var, val, I, B, row):
+    """Fix variable ``var`` to ``val`` for rung ``row``: -1 if impossible, 1
+    if changed (then the rung's copy follows, and the flags of its steps
+    reading ``var`` are cleared), 0 if not."""
     if not bits[2 * var + val]:
         return -1
-    if bits[2 * var + 1 - val]:
-        bits[2 * var + 1 - val] = False
-        return 1
-    return 0
+    if not bits[2 * var + 1 - val]:
+        return 0
+    bits[2 * var + 1 - val] = False
+    B[I[_HSNAP] + row * I[_HLS] + 2 * var + 1 - val] = False
+    _touch(I, B, row, var)
+    return 1
+
+
+
+@njit(cache=True, inline="always")
+def _and_put(ch, bits, var, val, I, B, row):
+    """Result ``ch`` of a step so far, then :func:`_put`: -1 stays -1 (and
+    puts nothing), else -1 if the put fails, else ``ch`` or'ed with its
+    result.  A variable already fixed to ``val`` is passed over before the
+    put (cheaper than the put's own check)."""
+    if ch < 0:
+        return -1
+    if bits[2 * var + val] and not bits[2 * var + 1 - val]:
+        return ch
+    r = _put(bits, var, val, I, B, row)
+    if r < 0:
+        return -1
+    return ch | r
+
+
+@njit(cache=True, inline="always")
+def _keep_and_cut(bits, I, B, row, g, lo, hi):
+    """After :func:`_connect_jit` on the same ``g, lo, hi``: a cell that may
+    be road but is out of reach is empty, a cut cell is road.  -1 if
+    impossible, else 1 if anything changed, 0 if not."""
+    keep = I[_HFLG]
+    cut = keep + I[_HN]
+    ch = 0
+    for i in range(lo, hi):
+        x = I[I[_HRC] + i] if g >= 0 else i
+        if bits[2 * x + 1] and not B[keep + x]:
+            ch = _and_put(ch, bits, x, 0, I, B, row)
+        elif B[cut + x]:
+            ch = _and_put(ch, bits, x, 1, I, B, row)
+    return ch
 
 
 @njit(cache=True)
 def _region_jit(bits, d, work):
-    nb, ce, E, reg, clue, rcells, roff, be, boff, pair, pe, poff, cat, flags = d
-    n = nb.shape[0]
-    m = E.shape[0]
-    k = flags[0]
+    I, B, C = d
+    n = I[_HN]
+    m = I[_HM]
+    k = I[_HK]
+    Eo = I[_HE]
+    reg = I[_HREG]
+    clue = I[_HCLUE]
+    rc = I[_HRC]
+    roff = I[_HROFF]
+    oke = I[_HOKE]
+    okg = I[_HOKG]
+    _refresh_jit(bits, I, B, 0)
     ch = 0
     for e in range(m):
-        a = E[e, 0]
-        b = E[e, 1]
+        if B[oke + e]:
+            continue
+        B[oke + e] = True                               # cleared by any removal below
+        a = I[Eo + 2 * e]
+        b = I[Eo + 2 * e + 1]
         work[0] += 1
         if not bits[2 * (n + e)]:                       # used for sure
-            for x in (a, b):
-                r = _set(bits, x, 1)
-                if r < 0:
-                    return -1
-                ch |= r
-        if not bits[2 * a + 1] or not bits[2 * b + 1]:  # an end is empty
-            r = _set(bits, n + e, 0)
+            r = 0
+            if bits[2 * a] or not bits[2 * a + 1]:
+                r = _put(bits, a, 1, I, B, 0)
             if r < 0:
+                B[oke + e] = False
                 return -1
             ch |= r
-        if reg[a] != reg[b]:
+            r = 0
+            if bits[2 * b] or not bits[2 * b + 1]:
+                r = _put(bits, b, 1, I, B, 0)
+            if r < 0:
+                B[oke + e] = False
+                return -1
+            ch |= r
+        if not bits[2 * a + 1] or not bits[2 * b + 1]:  # an end is empty
+            r = 0
+            if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                r = _put(bits, n + e, 0, I, B, 0)
+            if r < 0:
+                B[oke + e] = False
+                return -1
+            ch |= r
+        if I[reg + a] != I[reg + b]:
             if not bits[2 * a + 1]:
-                r = _set(bits, b, 1)
+                r = 0
+                if bits[2 * b] or not bits[2 * b + 1]:
+                    r = _put(bits, b, 1, I, B, 0)
                 if r < 0:
+                    B[oke + e] = False
                     return -1
                 ch |= r
             if not bits[2 * b + 1]:
-                r = _set(bits, a, 1)
+                r = 0
+                if bits[2 * a] or not bits[2 * a + 1]:
+                    r = _put(bits, a, 1, I, B, 0)
                 if r < 0:
+                    B[oke + e] = False
                     return -1
                 ch |= r
     for g in range(k):
-        v = clue[g]
-        if v < 0:
+        v = I[clue + g]
+        if v < 0 or B[okg + g]:
             continue
+        B[okg + g] = True
         work[0] += 1
         sure = 0
         poss = 0
-        for i in range(roff[g], roff[g + 1]):
-            x = rcells[i]
+        for i in range(I[roff + g], I[roff + g + 1]):
+            x = I[rc + i]
             if bits[2 * x + 1]:
                 poss += 1
                 if not bits[2 * x]:
                     sure += 1
         if sure > v or poss < v:
+            B[okg + g] = False
             return -1
         if sure == v and poss > v:
-            for i in range(roff[g], roff[g + 1]):
-                x = rcells[i]
-                if bits[2 * x]:
-                    ch |= _set(bits, x, 0)
+            for i in range(I[roff + g], I[roff + g + 1]):
+                x = I[rc + i]
+                if bits[2 * x] and bits[2 * x + 1]:
+                    ch |= _put(bits, x, 0, I, B, 0)
         elif poss == v and sure < v:
-            for i in range(roff[g], roff[g + 1]):
-                x = rcells[i]
-                if bits[2 * x + 1]:
-                    ch |= _set(bits, x, 1)
+            for i in range(I[roff + g], I[roff + g + 1]):
+                x = I[rc + i]
+                if bits[2 * x + 1] and bits[2 * x]:
+                    ch |= _put(bits, x, 1, I, B, 0)
     return ch
 
 
 @njit(cache=True)
 def _once_jit(bits, d, work):
-    nb, ce, E, reg, clue, rcells, roff, be, boff, pair, pe, poff, cat, flags = d
-    n = nb.shape[0]
-    k = flags[0]
-    skip = flags[1] == 1
-    npairs = flags[4]
+    I, B, C = d
+    n = I[_HN]
+    k = I[_HK]
+    skip = I[_HSKIP] == 1
+    npairs = I[_HNP]
+    rc = I[_HRC]
+    roff = I[_HROFF]
+    be = I[_HBE]
+    boff = I[_HBOFF]
+    pe = I[_HPE]
+    poff = I[_HPOFF]
+    ok1 = I[_HOK1]
+    ok2 = I[_HOK2]
+    ok3 = I[_HOK3]
+    vis = I[_HVIS]
+    _refresh_jit(bits, I, B, 1)
     ch = 0
     visited = 0
     for g in range(k):
+        if B[ok1 + g]:
+            visited += I[vis + g]
+            continue
+        B[ok1 + g] = True
         work[1] += 1
         sure_road = 0
         poss_road = 0
         last = -1
-        for i in range(roff[g], roff[g + 1]):
-            x = rcells[i]
+        for i in range(I[roff + g], I[roff + g + 1]):
+            x = I[rc + i]
             if bits[2 * x + 1]:
                 poss_road += 1
                 last = x
                 if not bits[2 * x]:
                     sure_road += 1
-        if sure_road > 0:
-            visited += 1
+        I[vis + g] = 1 if sure_road > 0 else 0
+        visited += I[vis + g]
         if not skip:
             if poss_road == 0:
+                B[ok1 + g] = False
                 return -1
             if poss_road == 1 and sure_road == 0:
-                ch |= _set(bits, last, 1)
+                if bits[2 * last] or not bits[2 * last + 1]:
+                    ch |= _put(bits, last, 1, I, B, 1)
                 sure_road = 1
         if k < 2:
             continue
         su = 0
         pu = 0
-        for i in range(boff[g], boff[g + 1]):
-            e = be[i]
+        for i in range(I[boff + g], I[boff + g + 1]):
+            e = I[be + i]
             if bits[2 * (n + e) + 1]:
                 pu += 1
                 if not bits[2 * (n + e)]:
                     su += 1
         if su > 2:
+            B[ok1 + g] = False
             return -1
         if not skip or su > 0:                         # exactly two crossings
             if pu < 2:
+                B[ok1 + g] = False
                 return -1
             if pu == 2 and su < 2:
-                for i in range(boff[g], boff[g + 1]):
-                    e = be[i]
+                for i in range(I[boff + g], I[boff + g + 1]):
+                    e = I[be + i]
                     if bits[2 * (n + e) + 1]:
-                        ch |= _set(bits, n + e, 1)
+                        if bits[2 * (n + e)] or not bits[2 * (n + e) + 1]:
+                            ch |= _put(bits, n + e, 1, I, B, 1)
             elif su == 2 and pu > 2:
-                for i in range(boff[g], boff[g + 1]):
-                    e = be[i]
+                for i in range(I[boff + g], I[boff + g + 1]):
+                    e = I[be + i]
                     if bits[2 * (n + e)]:
-                        ch |= _set(bits, n + e, 0)
+                        if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                            ch |= _put(bits, n + e, 0, I, B, 1)
         elif pu == 1:                                  # none or two: the lone one is unused
-            for i in range(boff[g], boff[g + 1]):
-                e = be[i]
+            for i in range(I[boff + g], I[boff + g + 1]):
+                e = I[be + i]
                 if bits[2 * (n + e) + 1]:
-                    r = _set(bits, n + e, 0)
+                    r = 0
+                    if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                        r = _put(bits, n + e, 0, I, B, 1)
                     if r < 0:
+                        B[ok1 + g] = False
                         return -1
                     ch |= r
     # one crossing per border between two countries, once the loop meets 3+ of them
     if k >= 3 and (not skip or visited >= 3):
         for q in range(npairs):
+            if B[ok2 + q]:
+                continue
+            B[ok2 + q] = True
             su = 0
-            for i in range(poff[q], poff[q + 1]):
-                e = pe[i]
+            for i in range(I[poff + q], I[poff + q + 1]):
+                e = I[pe + i]
                 if not bits[2 * (n + e)]:
                     su += 1
             if su > 1:
+                B[ok2 + q] = False
                 return -1
             if su == 1:
-                for i in range(poff[q], poff[q + 1]):
-                    e = pe[i]
+                for i in range(I[poff + q], I[poff + q + 1]):
+                    e = I[pe + i]
                     if bits[2 * (n + e)] and bits[2 * (n + e) + 1]:
-                        ch |= _set(bits, n + e, 0)
+                        if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                            ch |= _put(bits, n + e, 0, I, B, 1)
     # a country's road cells are one run of the loop: connected inside it.
-    # Each country is searched on its own cells (rows roff[g]..roff[g+1] of
-    # a table in rcells order, local indices), so the pass is linear.
-    pos = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        pos[rcells[i]] = i
-    lnb = np.full(nb.shape, -1, dtype=nb.dtype)
-    may = np.zeros(n, dtype=np.bool_)
-    must = np.zeros(n, dtype=np.bool_)
-    keep = np.zeros(n, dtype=np.bool_)
-    cut = np.zeros(n, dtype=np.bool_)
+    # Each country is searched on its own cells (rcells[roff[g]:roff[g+1]]),
+    # so the pass is linear.
     for g in range(k):
-        a0 = roff[g]
-        a1 = roff[g + 1]
+        if B[ok3 + g]:
+            continue
+        B[ok3 + g] = True
+        a0 = I[roff + g]
+        a1 = I[roff + g + 1]
         nm = 0
         for i in range(a0, a1):
-            x = rcells[i]
-            may[i] = bits[2 * x + 1]
-            must[i] = bits[2 * x + 1] and not bits[2 * x]
-            keep[i] = False
-            cut[i] = False
-            if must[i]:
-                nm += 1
+            x = I[rc + i]
+            if bits[2 * x + 1] and not bits[2 * x]:
+                nm = 1
+                break
         if nm == 0:
             continue
         work[1] += a1 - a0
-        for i in range(a0, a1):
-            x = rcells[i]
-            for t in range(4):
-                y = nb[x, t]
-                if y >= 0 and reg[y] == g and bits[2 * (n + ce[x, t]) + 1]:
-                    lnb[i, t] = pos[y] - a0
-                else:
-                    lnb[i, t] = -1
-        if one_region_jit(lnb[a0:a1], may[a0:a1], must[a0:a1], keep[a0:a1], cut[a0:a1]) < 0:
+        r = -1
+        if _connect_jit(bits, I, B, g, a0, a1) >= 0:
+            r = _keep_and_cut(bits, I, B, 1, g, a0, a1)
+        if r < 0:
+            B[ok3 + g] = False
             return -1
-        for i in range(a0, a1):
-            x = rcells[i]
-            if may[i] and not keep[i]:
-                r = _set(bits, x, 0)
-                if r < 0:
-                    return -1
-                ch |= r
-            elif cut[i]:
-                r = _set(bits, x, 1)
-                if r < 0:
-                    return -1
-                ch |= r
+        ch |= r
     return ch
 
 
 @njit(cache=True)
+def _connect_jit(bits, I, B, g, lo, hi):
+    """Fill the keep flags (reachable from the first road cell) and cut
+    flags (not a road cell, but needed to join road cells) of the cells
+    ``rcells[lo:hi]`` of country ``g``, or of every cell when ``g < 0``,
+    moving through possible road cells and possible edges inside ``g``:
+    -1 when the road cells cannot be joined, else their number.  One
+    iterative lowlink DFS in the scratch rows of ``I``."""
+    n = I[_HN]
+    nb = I[_HNB]
+    ce = I[_HCE]
+    reg = I[_HREG]
+    rc = I[_HRC]
+    keep = I[_HFLG]
+    cut = keep + n
+    disc = I[_HDFS]
+    low = disc + n
+    parent = low + n
+    it = parent + n
+    held = it + n
+    stack = held + n
+    root = -1
+    n_must = 0
+    for i in range(lo, hi):
+        v = I[rc + i] if g >= 0 else i
+        B[keep + v] = False
+        B[cut + v] = False
+        I[disc + v] = -1
+        I[it + v] = 0
+        if bits[2 * v + 1] and not bits[2 * v]:
+            n_must += 1
+            if root < 0:
+                root = v
+    if root < 0:
+        for i in range(lo, hi):
+            v = I[rc + i] if g >= 0 else i
+            B[keep + v] = bits[2 * v + 1]
+        return 0
+    I[disc + root] = 0
+    I[low + root] = 0
+    I[parent + root] = -1
+    I[held + root] = 1
+    I[stack] = root
+    top = 1
+    t = 1
+    while top > 0:
+        v = I[stack + top - 1]
+        j = I[it + v]
+        if j < 4:
+            I[it + v] = j + 1
+            u = I[nb + 4 * v + j]
+            if u < 0 or not bits[2 * u + 1] or not bits[2 * (n + I[ce + 4 * v + j]) + 1]:
+                continue
+            if g >= 0 and I[reg + u] != g:
+                continue
+            if I[disc + u] < 0:
+                I[parent + u] = v
+                I[disc + u] = t
+                I[low + u] = t
+                t += 1
+                I[held + u] = 1 if not bits[2 * u] else 0
+                I[stack + top] = u
+                top += 1
+            elif u != I[parent + v] and I[disc + u] < I[low + v]:
+                I[low + v] = I[disc + u]
+            continue
+        top -= 1
+        p = I[parent + v]
+        if p < 0:
+            continue
+        if I[low + v] < I[low + p]:
+            I[low + p] = I[low + v]
+        I[held + p] += I[held + v]
+        if I[low + v] >= I[disc + p] and I[held + v] > 0 and bits[2 * p]:
+            B[cut + p] = True
+    for i in range(lo, hi):
+        v = I[rc + i] if g >= 0 else i
+        B[keep + v] = I[disc + v] >= 0
+    if I[held + root] < n_must:
+        return -1
+    return n_must
+
+
+@njit(cache=True)
 def _loop_jit(bits, d, work):
-    nb, ce, E, reg, clue, rcells, roff, be, boff, pair, pe, poff, cat, flags = d
-    n = nb.shape[0]
-    m = E.shape[0]
-    k = flags[0]
-    skip = flags[1] == 1
+    I, B, C = d
+    n = I[_HN]
+    m = I[_HM]
+    k = I[_HK]
+    skip = I[_HSKIP] == 1
+    nb = I[_HNB]
+    ce = I[_HCE]
+    Eo = I[_HE]
+    reg = I[_HREG]
+    clue = I[_HCLUE]
+    okx = I[_HOKX]
+    _refresh_jit(bits, I, B, 2)
     ch = 0
     # degree two
     for x in range(n):
+        if B[okx + x]:
+            continue
+        B[okx + x] = True
         work[2] += 1
         su = 0
         pu = 0
         for t in range(4):
-            e = ce[x, t]
+            e = I[ce + 4 * x + t]
             if e >= 0 and bits[2 * (n + e) + 1]:
                 pu += 1
                 if not bits[2 * (n + e)]:
                     su += 1
         if su > 2:
+            B[okx + x] = False
             return -1
         if su > 0:
-            r = _set(bits, x, 1)
+            r = 0
+            if bits[2 * x] or not bits[2 * x + 1]:
+                r = _put(bits, x, 1, I, B, 2)
             if r < 0:
+                B[okx + x] = False
                 return -1
             ch |= r
         if not bits[2 * x]:                              # road for sure
             if pu < 2:
+                B[okx + x] = False
                 return -1
             if pu == 2 and su < 2:
                 for t in range(4):
-                    e = ce[x, t]
+                    e = I[ce + 4 * x + t]
                     if e >= 0 and bits[2 * (n + e) + 1]:
-                        ch |= _set(bits, n + e, 1)
+                        if bits[2 * (n + e)] or not bits[2 * (n + e) + 1]:
+                            ch |= _put(bits, n + e, 1, I, B, 2)
             elif su == 2 and pu > 2:
                 for t in range(4):
-                    e = ce[x, t]
+                    e = I[ce + 4 * x + t]
                     if e >= 0 and bits[2 * (n + e)]:
-                        ch |= _set(bits, n + e, 0)
+                        if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                            ch |= _put(bits, n + e, 0, I, B, 2)
         elif bits[2 * x + 1] and pu < 2:               # a dead end: empty
-            ch |= _set(bits, x, 0)
+            if bits[2 * x + 1] or not bits[2 * x]:
+                ch |= _put(bits, x, 0, I, B, 2)
             for t in range(4):
-                e = ce[x, t]
+                e = I[ce + 4 * x + t]
                 if e >= 0 and bits[2 * (n + e) + 1]:
-                    r = _set(bits, n + e, 0)
+                    r = 0
+                    if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                        r = _put(bits, n + e, 0, I, B, 2)
                     if r < 0:
+                        B[okx + x] = False
                         return -1
     # chains of used edges: a closed one is the whole loop; a path's two ends
     # may not be joined unless that closes the whole loop
-    comp = np.full(n, -1, dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    members = np.empty(n, dtype=np.int64)
-    seen_c = np.zeros(k, dtype=np.bool_)
-    cnt_c = np.zeros(k, dtype=np.int64)
+    comp = I[_HCHN]
+    stack = comp + n
+    members = stack + n
+    cnt_c = I[_HKC]
     total_sure = 0
     for x in range(n):
+        I[comp + x] = -1
         if not bits[2 * x]:
             total_sure += 1
     for x0 in range(n):
-        if comp[x0] >= 0:
+        if I[comp + x0] >= 0:
             continue
         deg0 = 0
         for t in range(4):
-            e = ce[x0, t]
+            e = I[ce + 4 * x0 + t]
             if e >= 0 and not bits[2 * (n + e)]:
                 deg0 += 1
         if deg0 == 0:
             continue
-        comp[x0] = x0
-        stack[0] = x0
+        I[comp + x0] = x0
+        I[stack] = x0
         top = 1
         size = 0
         ends = 0
@@ -450,18 +748,18 @@ def _loop_jit(bits, d, work):
         e1 = -1
         while top > 0:
             top -= 1
-            x = stack[top]
-            members[size] = x
+            x = I[stack + top]
+            I[members + size] = x
             size += 1
             dg = 0
             for t in range(4):
-                e = ce[x, t]
+                e = I[ce + 4 * x + t]
                 if e >= 0 and not bits[2 * (n + e)]:
                     dg += 1
-                    y = nb[x, t]
-                    if comp[y] < 0:
-                        comp[y] = x0
-                        stack[top] = y
+                    y = I[nb + 4 * x + t]
+                    if I[comp + y] < 0:
+                        I[comp + y] = x0
+                        I[stack + top] = y
                         top += 1
             if dg == 1:
                 if ends == 0:
@@ -473,8 +771,8 @@ def _loop_jit(bits, d, work):
         close_e = -1
         if ends == 2:
             for t in range(4):
-                if nb[e0, t] == e1:
-                    e = ce[e0, t]
+                if I[nb + 4 * e0 + t] == e1:
+                    e = I[ce + 4 * e0 + t]
                     if bits[2 * (n + e)] and bits[2 * (n + e) + 1]:
                         close_e = e
         if ends != 0 and close_e < 0:
@@ -484,148 +782,159 @@ def _loop_jit(bits, d, work):
         # is set yet.)
         sure_in = 0
         for i in range(size):
-            if not bits[2 * members[i]]:
+            if not bits[2 * I[members + i]]:
                 sure_in += 1
         whole = sure_in == total_sure
         if whole and not skip:
-            seen_c[:] = False
+            for g in range(k):
+                I[cnt_c + g] = 0
             nseen = 0
             for i in range(size):
-                g = reg[members[i]]
-                if not seen_c[g]:
-                    seen_c[g] = True
+                g = I[reg + I[members + i]]
+                if I[cnt_c + g] == 0:
+                    I[cnt_c + g] = 1
                     nseen += 1
             whole = nseen == k
         if whole:
-            cnt_c[:] = 0
-            for i in range(size):
-                cnt_c[reg[members[i]]] += 1
             for g in range(k):
-                if clue[g] >= 0 and cnt_c[g] != clue[g]:
+                I[cnt_c + g] = 0
+            for i in range(size):
+                I[cnt_c + I[reg + I[members + i]]] += 1
+            for g in range(k):
+                if I[clue + g] >= 0 and I[cnt_c + g] != I[clue + g]:
                     whole = False
                     break
         if ends == 0:
             if not whole:
                 return -1
             for x in range(n):
-                if comp[x] != x0:
-                    r = _set(bits, x, 0)
+                if I[comp + x] != x0:
+                    r = 0
+                    if bits[2 * x + 1] or not bits[2 * x]:
+                        r = _put(bits, x, 0, I, B, 2)
                     if r < 0:
                         return -1
                     ch |= r
             for e in range(m):
-                if comp[E[e, 0]] != x0 or comp[E[e, 1]] != x0:
-                    r = _set(bits, n + e, 0)
+                if I[comp + I[Eo + 2 * e]] != x0 or I[comp + I[Eo + 2 * e + 1]] != x0:
+                    r = 0
+                    if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                        r = _put(bits, n + e, 0, I, B, 2)
                     if r < 0:
                         return -1
                     ch |= r
         elif not whole:
-            ch |= _set(bits, n + close_e, 0)
+            if bits[2 * (n + close_e) + 1] or not bits[2 * (n + close_e)]:
+                ch |= _put(bits, n + close_e, 0, I, B, 2)
     # stranded road cells: all of the road lies in one piece of what may carry it
-    nbd = np.full(nb.shape, -1, dtype=nb.dtype)
-    may = np.zeros(n, dtype=np.bool_)
-    must = np.zeros(n, dtype=np.bool_)
-    for x in range(n):
-        may[x] = bits[2 * x + 1]
-        must[x] = bits[2 * x + 1] and not bits[2 * x]
-        for t in range(4):
-            y = nb[x, t]
-            if y >= 0 and bits[2 * (n + ce[x, t]) + 1]:
-                nbd[x, t] = y
-    keep = np.zeros(n, dtype=np.bool_)
-    cut = np.zeros(n, dtype=np.bool_)
+    keep = I[_HFLG]
     work[2] += n
-    nm = one_region_jit(nbd, may, must, keep, cut)
+    nm = _connect_jit(bits, I, B, -1, 0, n)
     if nm < 0:
         return -1
     if nm > 0:
         if not skip:
-            seen_c[:] = False
-            for x in range(n):
-                if keep[x]:
-                    seen_c[reg[x]] = True
             for g in range(k):
-                if not seen_c[g]:
+                I[cnt_c + g] = 0
+            for x in range(n):
+                if B[keep + x]:
+                    I[cnt_c + I[reg + x]] = 1
+            for g in range(k):
+                if I[cnt_c + g] == 0:
                     return -1
-        for x in range(n):
-            if may[x] and not keep[x]:
-                r = _set(bits, x, 0)
-                if r < 0:
-                    return -1
-                ch |= r
-            elif cut[x]:
-                r = _set(bits, x, 1)
-                if r < 0:
-                    return -1
-                ch |= r
+        r = _keep_and_cut(bits, I, B, 2, -1, 0, n)
+        if r < 0:
+            return -1
+        ch |= r
     return ch
 
 
 @njit(cache=True)
 def _macro_jit(bits, d, work):
-    nb, ce, E, reg, clue, rcells, roff, be, boff, pair, pe, poff, cat, flags = d
-    n = nb.shape[0]
-    if flags[3] == 0 and flags[1] == 0:
+    I, B, C = d
+    n = I[_HN]
+    if I[_HTWOCONN] == 0 and I[_HSKIP] == 0:
         return -1                                   # cut vertex or bridge: no loop at all
-    if flags[2] == 0:
+    if I[_HCOMPLETE] == 0:
         return 0                                    # no complete catalogue: nothing more
-    npairs = flags[4]
-    W = cat.shape[1]
-    crossed = np.zeros(W, dtype=np.uint64)
-    closed = np.zeros(W, dtype=np.uint64)
+    # one step, reading every border edge
+    okm = I[_HOKM]
+    _refresh_jit(bits, I, B, 3)
+    if B[okm]:
+        return 0
+    B[okm] = True                                   # cleared by any removal below
+    npairs = I[_HNP]
+    pe = I[_HPE]
+    poff = I[_HPOFF]
+    W = C.shape[1]
+    ncat = C.shape[0] - 4
+    crossed = ncat
+    closed = ncat + 1
+    union = ncat + 2
+    inter = ncat + 3
+    for j in range(W):
+        C[crossed, j] = 0
+        C[closed, j] = 0
     for q in range(npairs):
         live = False
         used = False
-        for i in range(poff[q], poff[q + 1]):
-            e = pe[i]
+        for i in range(I[poff + q], I[poff + q + 1]):
+            e = I[pe + i]
             if bits[2 * (n + e) + 1]:
                 live = True
                 if not bits[2 * (n + e)]:
                     used = True
         b = np.uint64(1) << np.uint64(q % 64)
         if used:
-            crossed[q // 64] |= b
+            C[crossed, q // 64] |= b
         if not live:
-            closed[q // 64] |= b
-    union = np.zeros(W, dtype=np.uint64)
-    inter = np.full(W, ~np.uint64(0), dtype=np.uint64)
+            C[closed, q // 64] |= b
+    for j in range(W):
+        C[union, j] = 0
+        C[inter, j] = ~np.uint64(0)
     alive = 0
-    for c in range(cat.shape[0]):
+    for c in range(ncat):
         work[3] += 1
         ok = True
         for j in range(W):
-            if (cat[c, j] & crossed[j]) != crossed[j] or (cat[c, j] & closed[j]) != 0:
+            if (C[c, j] & C[crossed, j]) != C[crossed, j] or (C[c, j] & C[closed, j]) != 0:
                 ok = False
                 break
         if ok:
             alive += 1
             for j in range(W):
-                union[j] |= cat[c, j]
-                inter[j] &= cat[c, j]
+                C[union, j] |= C[c, j]
+                C[inter, j] &= C[c, j]
     if alive == 0:
+        B[okm] = False
         return -1
     ch = 0
     for q in range(npairs):
         b = np.uint64(1) << np.uint64(q % 64)
-        if (union[q // 64] & b) == 0:
-            for i in range(poff[q], poff[q + 1]):
-                e = pe[i]
-                r = _set(bits, n + e, 0)
+        if (C[union, q // 64] & b) == 0:
+            for i in range(I[poff + q], I[poff + q + 1]):
+                e = I[pe + i]
+                r = 0
+                if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
+                    r = _put(bits, n + e, 0, I, B, 3)
                 if r < 0:
+                    B[okm] = False
                     return -1
                 ch |= r
-        elif (inter[q // 64] & b) != 0:
+        elif (C[inter, q // 64] & b) != 0:
             nlive = 0
             last = -1
-            for i in range(poff[q], poff[q + 1]):
-                e = pe[i]
+            for i in range(I[poff + q], I[poff + q + 1]):
+                e = I[pe + i]
                 if bits[2 * (n + e) + 1]:
                     nlive += 1
                     last = e
             if nlive == 0:
+                B[okm] = False
                 return -1
             if nlive == 1:
-                ch |= _set(bits, n + last, 1)
+                if bits[2 * (n + last)] or not bits[2 * (n + last) + 1]:
+                    ch |= _put(bits, n + last, 1, I, B, 3)
     return ch
 
 
@@ -707,17 +1016,22 @@ def _apply_jit(i, bits, d, work):
 @njit(cache=True)
 def _legal_jit(bits, d):
     """The rules on a decided state, cells agreeing with edges."""
-    nb, ce, E, reg, clue, rcells, roff, be, boff, pair, pe, poff, cat, flags = d
-    n = nb.shape[0]
-    m = E.shape[0]
-    k = flags[0]
-    skip = flags[1] == 1
+    I, B, C = d
+    n = I[_HN]
+    m = I[_HM]
+    k = I[_HK]
+    skip = I[_HSKIP] == 1
+    nb = I[_HNB]
+    ce = I[_HCE]
+    Eo = I[_HE]
+    reg = I[_HREG]
+    clue = I[_HCLUE]
     deg = np.zeros(n, dtype=np.int64)
     nused = 0
     for e in range(m):
         if bits[2 * (n + e) + 1]:
-            deg[E[e, 0]] += 1
-            deg[E[e, 1]] += 1
+            deg[I[Eo + 2 * e]] += 1
+            deg[I[Eo + 2 * e + 1]] += 1
             nused += 1
     if nused == 0:
         return False
@@ -735,9 +1049,9 @@ def _legal_jit(bits, d):
     while True:
         nxt = -1
         for t in range(4):
-            e = ce[x, t]
-            if e >= 0 and bits[2 * (n + e) + 1] and nb[x, t] != prev:
-                nxt = nb[x, t]
+            e = I[ce + 4 * x + t]
+            if e >= 0 and bits[2 * (n + e) + 1] and I[nb + 4 * x + t] != prev:
+                nxt = I[nb + 4 * x + t]
                 break
         if nxt < 0:
             # a two-cell back-and-forth cannot happen on a grid; be safe
@@ -753,20 +1067,20 @@ def _legal_jit(bits, d):
     road_n = np.zeros(k, dtype=np.int64)
     for x in range(n):
         if bits[2 * x + 1]:
-            road_n[reg[x]] += 1
+            road_n[I[reg + x]] += 1
     for e in range(m):
-        a = E[e, 0]
-        b = E[e, 1]
-        if reg[a] != reg[b]:
+        a = I[Eo + 2 * e]
+        b = I[Eo + 2 * e + 1]
+        if I[reg + a] != I[reg + b]:
             if bits[2 * (n + e) + 1]:
-                cross[reg[a]] += 1
-                cross[reg[b]] += 1
+                cross[I[reg + a]] += 1
+                cross[I[reg + b]] += 1
             elif not bits[2 * a + 1] and not bits[2 * b + 1]:
                 return False
     for g in range(k):
         if cross[g] > 2 or (road_n[g] == 0 and not skip):
             return False
-        if clue[g] >= 0 and road_n[g] != clue[g]:
+        if I[clue + g] >= 0 and road_n[g] != I[clue + g]:
             return False
     return True
 

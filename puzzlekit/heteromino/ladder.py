@@ -22,7 +22,7 @@ from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, placements
 
 __all__ = ["HeteroState", "initial_state", "decode", "encode", "LADDER", "fit", "region",
-           "hetero", "kernel_arrays", "owners", "decided_cells"]
+           "hetero", "kernel_arrays", "kernel_data", "owners", "decided_cells"]
 
 
 class HeteroState(State):
@@ -32,72 +32,202 @@ class HeteroState(State):
 
 
 def kernel_arrays(p: Puzzle):
-    """Arrays the kernels read, built once per puzzle:
+    """The puzzle's tables, built once per puzzle:
     ``(pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx,
-    pl_cls, var_of_cell, nbrs)``."""
+    pl_cls, var_of_cell, nbrs)``.  The kernels read them packed
+    (:func:`kernel_data`)."""
     if getattr(p, "_karr", None) is None:
         object.__setattr__(p, "_karr", _build(p))
     return p._karr
 
 
+def kernel_data(p: Puzzle):
+    """What the kernels read, built once per puzzle, in few arrays (the
+    compiled loop hands this tuple to every kernel call):
+    ``(offsets, P, Bt, lists, idx, wnb, refs, iw, uw)``.
+
+    ``P[q]``: piece ``q``'s three bits, then its three variables; ``Bt[k]``:
+    bit ``k``'s piece, variable and piece class; ``idx[lists[q]:lists[q + 1]]``
+    the same-class pieces touching piece ``q`` (disjoint from it), and
+    ``idx[lists[m + 1 + 6 v + c]:lists[m + 2 + 6 v + c]]`` the class-``c``
+    pieces touching variable ``v`` without covering it (``m`` pieces);
+    ``wnb[v]`` the white neighbours of variable ``v`` (-1 padded); ``refs[0]``
+    and ``refs[1]`` the stacks of reference states of fit and hetero (rows
+    padded to a multiple of 8 bytes); ``iw`` / ``uw`` the kernels' int64 /
+    uint8 working memory (laid out by :func:`_apply_jit`).  The kernels write
+    ``refs``, ``iw`` and ``uw`` on every call, so they are shared by every
+    state of the puzzle in one process."""
+    if getattr(p, "_kdata", None) is None:
+        object.__setattr__(p, "_kdata", _pack(kernel_arrays(p)))
+    return p._kdata
+
+
 def _build(p: Puzzle):
-    n, w = p.h * p.w, p.w
+    n = p.h * p.w
     pl = placements(p)
     m = len(pl)
     var_of_cell = np.full(n, -1, dtype=np.int64)
     white = np.flatnonzero(~p.black)
     var_of_cell[white] = np.arange(len(white))
-    per_cell = [[] for _ in range(len(white))]
+    cls = np.ascontiguousarray(p.classes[pl[:, 0]] if m else np.zeros(0), dtype=np.int64)
+    nbrs = np.ascontiguousarray(p.grid.nbrs, dtype=np.int64)
+    offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off, tch_idx = _tables_jit(
+        np.ascontiguousarray(pl, dtype=np.int64), var_of_cell, nbrs, cls)
+    return (pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx,
+            cls, var_of_cell, nbrs)
+
+
+@njit(cache=True)
+def _tables_jit(pl, var_of_cell, nbrs, cls):
+    """The bit layout and touch lists of :func:`_build`: a piece owns one bit
+    in each of its cells' variables (a variable's bits in piece order); per
+    white cell the pieces touching it without covering it, and per piece the
+    same-class pieces, disjoint from it, that share an edge with it (every
+    list increasing)."""
+    m = pl.shape[0]
+    n = var_of_cell.shape[0]
+    nv = 0
+    for c in range(n):
+        if var_of_cell[c] >= 0:
+            nv += 1
+    offsets = np.zeros(nv + 1, np.int64)
     for q in range(m):
         for t in range(3):
-            per_cell[var_of_cell[pl[q, 1 + t]]].append((q, t))
-    offsets = np.zeros(len(white) + 1, dtype=np.int64)
-    offsets[1:] = np.cumsum([len(x) for x in per_cell])
+            offsets[var_of_cell[pl[q, 1 + t]] + 1] += 1
+    for v in range(nv):
+        offsets[v + 1] += offsets[v]
+    nb = offsets[nv]
+    fill = offsets[:nv].copy()
+    pl_bits = np.zeros((m, 3), np.int64)
+    bit_pl = np.zeros(nb, np.int64)
+    var_of_bit = np.zeros(nb, np.int64)
+    for q in range(m):
+        for t in range(3):
+            v = var_of_cell[pl[q, 1 + t]]
+            k = fill[v]
+            fill[v] += 1
+            pl_bits[q, t] = k
+            bit_pl[k] = q
+            var_of_bit[k] = v
+    # pieces touching each white cell without covering it (q ascending)
+    last = np.full(n, -1, np.int64)
+    rim = np.zeros(3 * nbrs.shape[1], np.int64)
+    cnt = np.zeros(nv + 1, np.int64)
+    for sweep in range(2):
+        if sweep == 1:
+            for v in range(nv):
+                cnt[v + 1] += cnt[v]
+            ct_off = cnt.copy()
+            ct_idx = np.zeros(cnt[nv], np.int64)
+            pos = cnt[:nv].copy()
+            last[:] = -1
+        for q in range(m):
+            for i in range(_rim(pl, q, nbrs, var_of_cell, last, rim)):
+                v = rim[i]
+                if sweep == 0:
+                    cnt[v + 1] += 1
+                else:
+                    ct_idx[pos[v]] = q
+                    pos[v] += 1
+    # same-class disjoint pieces sharing an edge with each piece
+    tch_off = np.zeros(m + 1, np.int64)
+    buf = np.zeros(max(nb, 1), np.int64)
+    mark = np.full(m, -1, np.int64)
+    out = np.zeros(max(nb, 1), np.int64)
+    n_out = 0
+    last[:] = -1
+    for q in range(m):
+        k = 0
+        if cls[q] >= 0:
+            for i in range(_rim(pl, q, nbrs, var_of_cell, last, rim)):
+                v = rim[i]
+                for b in range(offsets[v], offsets[v + 1]):
+                    r = bit_pl[b]
+                    if cls[r] != cls[q] or mark[r] == q:
+                        continue
+                    disjoint = True
+                    for a in range(1, 4):
+                        for e in range(1, 4):
+                            if pl[r, a] == pl[q, e]:
+                                disjoint = False
+                    if disjoint:
+                        mark[r] = q
+                        buf[k] = r
+                        k += 1
+        srt = np.sort(buf[:k])
+        if n_out + k > out.shape[0]:
+            grown = np.zeros(2 * (n_out + k), np.int64)
+            grown[:n_out] = out[:n_out]
+            out = grown
+        out[n_out:n_out + k] = srt
+        n_out += k
+        tch_off[q + 1] = n_out
+    return offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off, out[:n_out].copy()
+
+
+@njit(cache=True)
+def _rim(pl, q, nbrs, var_of_cell, last, out):
+    """Write to ``out`` the variables of the white cells outside piece ``q``
+    that share an edge with it, each once (``last[d] = q`` marks cell ``d``
+    taken), in the order of the piece's cells and their neighbours; returns
+    how many."""
+    n = 0
+    for t in range(3):
+        c = pl[q, 1 + t]
+        for j in range(nbrs.shape[1]):
+            d = nbrs[c, j]
+            if d < 0 or d == pl[q, 1] or d == pl[q, 2] or d == pl[q, 3]:
+                continue
+            v = var_of_cell[d]
+            if v < 0 or last[d] == q:
+                continue
+            last[d] = q
+            out[n] = v
+            n += 1
+    return n
+
+
+# reference states kept by fit and by hetero (see the kernels)
+_N_REFS = 48
+
+
+def _pack(arr):
+    """:func:`kernel_data` from :func:`kernel_arrays`."""
+    pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, cls, \
+        var_of_cell, nbrs = arr
+    m = pl.shape[0]
+    nv = offsets.shape[0] - 1
     nb = int(offsets[-1])
-    pl_bits = np.zeros((m, 3), dtype=np.int64)
-    bit_pl = np.zeros(nb, dtype=np.int64)
-    var_of_bit = np.zeros(nb, dtype=np.int64)
-    for v, lst in enumerate(per_cell):
-        for j, (q, t) in enumerate(lst):
-            pl_bits[q, t] = offsets[v] + j
-            bit_pl[offsets[v] + j] = q
-            var_of_bit[offsets[v] + j] = v
-    cls = p.classes[pl[:, 0]] if m else np.zeros(0, dtype=np.int64)
-    nbrs = np.ascontiguousarray(p.grid.nbrs, dtype=np.int64)
-    # pieces whose cells touch each cell without covering it
-    touch = [set() for _ in range(n)]
-    for q in range(m):
-        cells = set(pl[q, 1:].tolist())
-        for c in cells:
-            for d in nbrs[c]:
-                if d >= 0 and d not in cells:
-                    touch[d].add(q)
-    ct = [sorted(touch[c]) for c in white]
-    ct_off = np.zeros(len(white) + 1, dtype=np.int64)
-    ct_off[1:] = np.cumsum([len(x) for x in ct])
-    ct_idx = np.array([q for x in ct for q in x], dtype=np.int64)
-    # same-class pieces that share an edge with each piece (and are disjoint from it)
-    tch = []
-    for q in range(m):
-        if cls[q] < 0:
-            tch.append([])
-            continue
-        cells = set(pl[q, 1:].tolist())
-        out = set()
-        for c in cells:
-            for d in nbrs[c]:
-                if d >= 0 and d not in cells and var_of_cell[d] >= 0:
-                    v = var_of_cell[d]
-                    for b in range(offsets[v], offsets[v + 1]):
-                        r = bit_pl[b]
-                        if cls[r] == cls[q] and not cells & set(pl[r, 1:].tolist()):
-                            out.add(int(r))
-        tch.append(sorted(out))
-    tch_off = np.zeros(m + 1, dtype=np.int64)
-    tch_off[1:] = np.cumsum([len(x) for x in tch])
-    tch_idx = np.array([r for x in tch for r in x], dtype=np.int64)
-    return (pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx,
-            np.ascontiguousarray(cls, dtype=np.int64), var_of_cell, nbrs)
+    P = np.zeros((m, 6), dtype=np.int64)
+    P[:, :3] = pl_bits
+    P[:, 3:] = var_of_bit[pl_bits] if m else 0
+    Bt = np.zeros((nb, 3), dtype=np.int64)
+    Bt[:, 0] = bit_pl
+    Bt[:, 1] = var_of_bit
+    Bt[:, 2] = cls[bit_pl] if nb else 0
+    # ct lists regrouped per (variable, class), pieces ascending within each
+    ent_v = np.repeat(np.arange(nv), np.diff(ct_off))
+    ent_c = cls[ct_idx] if len(ct_idx) else np.zeros(0, dtype=np.int64)
+    keep = (ent_c >= 0) & (ent_c < 6)
+    ent_v, ent_c, ent_q = ent_v[keep], ent_c[keep], ct_idx[keep]
+    order = np.lexsort((ent_c, ent_v))                  # stable: q stays ascending
+    ctc = ent_q[order]
+    ctc_off = np.zeros(nv * 6 + 1, dtype=np.int64)
+    ctc_off[1:] = np.cumsum(np.bincount(ent_v * 6 + ent_c, minlength=nv * 6))
+    lists = np.concatenate([tch_off, ctc_off + len(tch_idx)]).astype(np.int64)
+    idx = np.concatenate([tch_idx, ctc]).astype(np.int64)
+    # white neighbours of each variable, packed to the left
+    nb4 = nbrs[np.flatnonzero(var_of_cell >= 0)]
+    ok = nb4 >= 0
+    ok[ok] = var_of_cell[nb4[ok]] >= 0
+    vals = np.where(ok, var_of_cell[np.where(ok, nb4, 0)], -1)
+    wnb = np.take_along_axis(vals, np.argsort(~ok, axis=1, kind="stable"), axis=1)
+    wnb = np.ascontiguousarray(wnb, dtype=np.int64).reshape(nv, 4)
+    refs = np.zeros((2, _N_REFS, max((nb + 7) // 8 * 8, 8)), dtype=np.bool_)
+    m1, nv1 = max(m, 1), max(nv, 1)
+    iw = np.zeros(4 + _N_REFS + 2 * m1 + 2 * nv1 + nb // 8 + 1 + _N_REFS * nv1, dtype=np.int64)
+    uw = np.zeros(2 * nv1 + m1, dtype=np.uint8)
+    return (np.ascontiguousarray(offsets, dtype=np.int64), P, Bt, lists, idx, wnb, refs, iw, uw)
 
 
 def initial_state(puzzle: Puzzle) -> HeteroState:
@@ -168,123 +298,301 @@ def fit(state: HeteroState, counters) -> int:
     >>> s = initial_state(p); fit(s, Counter()), s.solved()
     (1, True)
     """
-    a = kernel_arrays(state.puzzle)
-    r, work = _fit_jit(state.bits, a[1], a[2], a[3], a[4], a[5], a[6])
-    counters["fit scans"] += int(work)
-    return int(r)
+    return _run(0, state, counters)
 
 
 def region(state: HeteroState, counters) -> int:
     """Every open region (white cells no decided piece covers, joined by
     edges) holds a multiple of three cells; a check only, it removes nothing."""
-    a = kernel_arrays(state.puzzle)
-    r, work = _region_jit(state.bits, a[0], a[2], a[3], a[10], a[11])
-    counters["region floods"] += int(work)
-    return int(r)
+    return _run(1, state, counters)
 
 
 def hetero(state: HeteroState, counters) -> int:
     """When every candidate of a cell has one shape, whoever owns it has that
     shape, so every piece of that shape touching the cell without covering
     it dies: a deduction about a piece not yet identified."""
-    a = kernel_arrays(state.puzzle)
-    r, work = _hetero_jit(state.bits, a[1], a[2], a[3], a[7], a[8], a[9])
-    counters["hetero kills"] += int(work)
+    return _run(2, state, counters)
+
+
+_WORK = ("fit scans", "region floods", "hetero kills")
+
+
+def _run(i, state, counters) -> int:
+    """Kernel rung ``i`` on the state, its work added to ``counters``."""
+    work = np.zeros(len(_WORK), dtype=np.int64)
+    r = _apply_jit(i, state.bits, kernel_data(state.puzzle), work)
+    counters[_WORK[i]] += int(work[i])
     return int(r)
 
 
 # ---------------------------------------------------------------- kernels
+# fit and hetero keep a stack of reference states (``refs``, depths in
+# ``iw[0]`` and ``iw[1]``), each holding the next: states fit has left stable, states
+# hetero has passed over (with the variables it left pending).  A state
+# inside a reference differs from it only in the bits it lost, and only the
+# pieces and variables of those bits (and hetero's pending ones) can act, so
+# a call visits just them, in the order the full scan would, and returns the
+# same bits and code.  A state inside no reference gets the full scan.
+
 @njit(cache=True)
-def _kill(bits, pl_bits, q):
-    hit = False
-    for t in range(3):
-        if bits[pl_bits[q, t]]:
-            bits[pl_bits[q, t]] = False
-            hit = True
-    return hit
+def _find_ref(bits, refs, depth, iw, o_dw):
+    """The topmost of ``refs[:depth]`` that holds every live bit of ``bits``
+    (-1 if none), and in how many words of 8 bits it differs from ``bits``:
+    their first bits are ``8 * iw[o_dw:o_dw + n]``, the last of them may be
+    the short tail."""
+    nb = bits.shape[0]
+    n8 = nb // 8 * 8
+    x = bits[:n8].view(np.uint64)
+    nw = x.shape[0]
+    t = depth - 1
+    while t >= 0:
+        row = refs[t]
+        r = row[:n8].view(np.uint64)
+        nd = 0
+        ok = True
+        for i in range(nw):
+            a = x[i]
+            b = r[i]
+            if a != b:
+                if a & ~b:
+                    ok = False
+                    break
+                iw[o_dw + nd] = i
+                nd += 1
+        if ok:
+            tail = False
+            for k in range(n8, nb):
+                if bits[k] != row[k]:
+                    if bits[k]:
+                        ok = False
+                        break
+                    tail = True
+            if ok:
+                if tail:
+                    iw[o_dw + nd] = nw
+                    nd += 1
+                return t, nd
+        t -= 1
+    return -1, 0
 
 
 @njit(cache=True)
-def _fit_jit(bits, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx):
-    m = pl_bits.shape[0]
-    nv = offsets.shape[0] - 1
-    changed = False
-    work = 0
-    again = True
-    while again:
-        again = False
-        for q in range(m):
-            a = bits[pl_bits[q, 0]]
-            b = bits[pl_bits[q, 1]]
-            c = bits[pl_bits[q, 2]]
-            if (a or b or c) and not (a and b and c):
-                _kill(bits, pl_bits, q)
-                again = True
+def _push_ref(bits, refs, iw, slot):
+    """Put ``bits`` on top of the reference stack ``refs``, its depth in
+    ``iw[slot]`` (the top row is replaced when the stack is full); returns
+    its row."""
+    d = iw[slot]
+    if d == refs.shape[0]:
+        d -= 1
+    row = refs[d]
+    for k in range(bits.shape[0]):
+        row[k] = bits[k]
+    iw[slot] = d + 1
+    return d
+
+
+@njit(cache=True)
+def _start(bits, refs, slot, Bt, nv, iw, uw, o_dw, o_pm, o_cand):
+    """Where a call of fit or hetero starts: the topmost reference of
+    ``refs`` holding ``bits`` (:func:`_find_ref`, stack depth in ``iw[slot]``,
+    set to just above it) and the variables of the bits lost since it,
+    marked in ``uw[:nv]``; with ``o_pm >= 0`` also their pieces, listed in
+    ``iw[o_cand:]`` and marked in ``uw[o_pm + q]``.  With no such reference
+    the stack is emptied and every variable marked.  Returns ``(t, ncand,
+    lo, hi)``: the reference (-1 for none), the pieces listed and the range
+    of the marked variables (empty when ``hi < lo``)."""
+    ncand = 0
+    lo = nv
+    hi = -1
+    t, nd = _find_ref(bits, refs, iw[slot], iw, o_dw)
+    if t >= 0:
+        iw[slot] = t + 1
+        row = refs[t]
+        nb = bits.shape[0]
+        for j in range(nd):
+            k0 = 8 * iw[o_dw + j]
+            for k in range(k0, min(k0 + 8, nb)):
+                if row[k] and not bits[k]:
+                    q = Bt[k, 0]
+                    if o_pm >= 0 and uw[o_pm + q] == 0:
+                        uw[o_pm + q] = 1
+                        iw[o_cand + ncand] = q
+                        ncand += 1
+                    lo, hi = _touch(uw, Bt[k, 1], lo, hi)
+    else:
+        iw[slot] = 0
         for v in range(nv):
-            work += 1
-            cnt = 0
-            last = -1
-            for k in range(offsets[v], offsets[v + 1]):
-                if bits[k]:
-                    cnt += 1
-                    last = k
-            if cnt == 0:
-                return -1, work
-            if cnt != 1:
-                continue
-            q = bit_pl[last]
-            for t in range(3):
-                keep = pl_bits[q, t]
-                u = var_of_bit[keep]
-                for k in range(offsets[u], offsets[u + 1]):
-                    if k != keep and bits[k]:
+            uw[v] = 1
+        lo = 0
+        hi = nv - 1
+    return t, ncand, lo, hi
+
+
+@njit(cache=True, inline="always")
+def _touch(uw, u, lo, hi):
+    """Mark variable ``u`` changed (``uw[u] = 1``); returns the range
+    ``lo..hi`` widened to hold it."""
+    uw[u] = 1
+    return min(lo, u), max(hi, u)
+
+
+@njit(cache=True, inline="always")
+def _sole(bits, offsets, v):
+    """The live bit of variable ``v`` when it has just one; -1 when it has
+    none, -2 when it has more."""
+    one = -1
+    for k in range(offsets[v], offsets[v + 1]):
+        if bits[k]:
+            if one >= 0:
+                return -2
+            one = k
+    return one
+
+
+@njit(cache=True, inline="always")
+def _broken(bits, P, q):
+    """Piece ``q`` has some of its three bits live, but not all."""
+    a = bits[P[q, 0]]
+    b = bits[P[q, 1]]
+    c = bits[P[q, 2]]
+    return (a or b or c) and not (a and b and c)
+
+
+@njit(cache=True, inline="always")
+def _drop(bits, k, u, v, uw, top, lo, hi):
+    """Kill bit ``k`` of variable ``u`` during fit's visit of variable ``v``
+    and mark ``u`` changed: a later variable widens this pass (up to
+    ``top``), an earlier one (or ``v`` itself) the next pass (``lo..hi``).
+    Returns ``(top, lo, hi)``."""
+    bits[k] = False
+    if u > v:
+        uw[u] = 1
+        top = max(top, u)
+    else:
+        lo, hi = _touch(uw, u, lo, hi)
+    return top, lo, hi
+
+
+@njit(cache=True)
+def _fit_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pm, o_cand, o_done, o_dw):
+    """Passes until stable, each: kill every piece with a dead bit, then
+    visit the variables in order (empty: contradiction; one candidate: kill
+    the other candidates of its piece's cells and its same-class neighbours).
+    Only pieces with a bit lost and variables changed since they were last
+    looked at (or since the reference) are visited, and a piece is taken once
+    a call (taking it again removes nothing)."""
+    m = P.shape[0]
+    nv = offsets.shape[0] - 1
+    work = 0
+    again = False
+    t, ncand, lo, hi = _start(bits, refs, 0, Bt, nv, iw, uw, o_dw, o_pm, o_cand)
+    if t < 0:
+        for q in range(m):
+            if _broken(bits, P, q):
+                for s in range(3):
+                    bits[P[q, s]] = False
+                again = True
+    elif ncand == 0:
+        return 0, work
+    changed = False
+    iw[3] += 1
+    stamp = iw[3]
+    while True:
+        for i in range(ncand):
+            q = iw[o_cand + i]
+            uw[o_pm + q] = 0
+            if _broken(bits, P, q):
+                for s in range(3):
+                    k = P[q, s]
+                    if bits[k]:
                         bits[k] = False
-                        again = True
-            for j in range(tch_off[q], tch_off[q + 1]):
-                if _kill(bits, pl_bits, tch_idx[j]):
-                    again = True
-        if again:
-            changed = True
+                        lo, hi = _touch(uw, P[q, 3 + s], lo, hi)
+                again = True
+        ncand = 0
+        v = lo
+        top = hi
+        lo = nv
+        hi = -1
+        while v <= top:
+            if uw[v] == 0:
+                v += 1
+                continue
+            uw[v] = 0
+            work += 1
+            one = _sole(bits, offsets, v)
+            if one == -1:
+                for u in range(nv):
+                    uw[u] = 0
+                for i in range(ncand):
+                    uw[o_pm + iw[o_cand + i]] = 0
+                return -1, work
+            if one >= 0 and iw[o_done + Bt[one, 0]] != stamp:
+                q = Bt[one, 0]
+                iw[o_done + q] = stamp
+                for s in range(3):
+                    keep = P[q, s]
+                    u = P[q, 3 + s]
+                    for k in range(offsets[u], offsets[u + 1]):
+                        if k != keep and bits[k]:
+                            top, lo, hi = _drop(bits, k, u, v, uw, top, lo, hi)
+                            again = True
+                            r2 = Bt[k, 0]
+                            if uw[o_pm + r2] == 0:
+                                uw[o_pm + r2] = 1
+                                iw[o_cand + ncand] = r2
+                                ncand += 1
+                for j in range(lists[q], lists[q + 1]):
+                    r2 = idx[j]
+                    for s in range(3):
+                        k = P[r2, s]
+                        if bits[k]:
+                            top, lo, hi = _drop(bits, k, P[r2, 3 + s], v, uw, top, lo, hi)
+                            again = True
+            v += 1
+        if not again:
+            break
+        changed = True
+        again = False
+    _push_ref(bits, refs, iw, 0)
     return (1 if changed else 0), work
 
 
 @njit(cache=True)
-def _region_jit(bits, pl, bit_pl, offsets, var_of_cell, nbrs):
-    n = var_of_cell.shape[0]
+def _region_jit(bits, offsets, P, Bt, wnb, iw, o_mark, o_stack):
+    """Flood the uncovered variables (stamps in ``iw[o_mark + v]``: ``2 s``
+    covered, ``2 s + 1`` seen, ``s = iw[2]`` new each call; the flood's stack
+    in ``iw[o_stack:]``) and check every open region's size."""
     nv = offsets.shape[0] - 1
-    covered = np.zeros(n, np.bool_)
+    iw[2] += 1
+    cov = 2 * iw[2]
+    seen = cov + 1
     for v in range(nv):
-        cnt = 0
-        last = -1
-        for k in range(offsets[v], offsets[v + 1]):
-            if bits[k]:
-                cnt += 1
-                last = k
-        if cnt == 1:
-            q = bit_pl[last]
-            for t in range(3):
-                covered[pl[q, 1 + t]] = True
-    seen = np.zeros(n, np.bool_)
-    stack = np.empty(n, np.int64)
+        one = _sole(bits, offsets, v)
+        if one >= 0:
+            q = Bt[one, 0]
+            iw[o_mark + P[q, 3 + 0]] = cov
+            iw[o_mark + P[q, 3 + 1]] = cov
+            iw[o_mark + P[q, 3 + 2]] = cov
     work = 0
-    for s in range(n):
-        if var_of_cell[s] < 0 or covered[s] or seen[s]:
+    for s in range(nv):
+        if iw[o_mark + s] >= cov:
             continue
         work += 1
-        top = 0
-        stack[top] = s
-        top += 1
-        seen[s] = True
+        iw[o_mark + s] = seen
+        iw[o_stack + 0] = s
+        top = 1
         size = 0
         while top > 0:
             top -= 1
-            c = stack[top]
+            c = iw[o_stack + top]
             size += 1
             for d in range(4):
-                e = nbrs[c, d]
-                if e >= 0 and var_of_cell[e] >= 0 and not covered[e] and not seen[e]:
-                    seen[e] = True
-                    stack[top] = e
+                e = wnb[c, d]
+                if e < 0:
+                    break
+                if iw[o_mark + e] < cov:
+                    iw[o_mark + e] = seen
+                    iw[o_stack + top] = e
                     top += 1
         if size % 3 != 0:
             return -1, work
@@ -292,42 +600,96 @@ def _region_jit(bits, pl, bit_pl, offsets, var_of_cell, nbrs):
 
 
 @njit(cache=True)
-def _hetero_jit(bits, pl_bits, bit_pl, offsets, ct_off, ct_idx, pl_cls):
+def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_hm, o_stack,
+                o_dw):
+    """One pass over the variables in order; a variable whose live candidates
+    share class ``c`` kills the class-``c`` pieces touching it.  Only the
+    variables changed since the reference, those it left pending, and those
+    changed earlier in the pass are visited.  The result becomes a reference,
+    pending the variables that changed after their visit."""
+    m = P.shape[0]
     nv = offsets.shape[0] - 1
+    nv1 = max(nv, 1)
+    t, _, lo, hi = _start(bits, refs, 1, Bt, nv, iw, uw, o_dw, -1, 0)
+    if t >= 0:
+        for j in range(iw[o_pn + t]):
+            lo, hi = _touch(uw, iw[o_pend + t * nv1 + j], lo, hi)
+        if hi < 0:
+            return 0, 0
     changed = False
     work = 0
-    for v in range(nv):
+    npend = 0
+    v = lo
+    while v <= hi:
+        if uw[v] == 0:
+            v += 1
+            continue
+        uw[v] = 0
         k0 = -2
-        same = True
         for k in range(offsets[v], offsets[v + 1]):
             if bits[k]:
-                c = pl_cls[bit_pl[k]]
+                c = Bt[k, 2]
                 if k0 == -2:
                     k0 = c
                 elif c != k0:
-                    same = False
+                    k0 = -1
                     break
-        if not same or k0 < 0:
-            continue
-        for j in range(ct_off[v], ct_off[v + 1]):
-            q = ct_idx[j]
-            if pl_cls[q] == k0 and _kill(bits, pl_bits, q):
-                work += 1
-                changed = True
+        if k0 >= 0:
+            for j in range(lists[m + 1 + 6 * v + k0], lists[m + 1 + 6 * v + k0 + 1]):
+                q = idx[j]
+                hit = False
+                for s in range(3):
+                    k = P[q, s]
+                    if bits[k]:
+                        bits[k] = False
+                        hit = True
+                        u = P[q, 3 + s]
+                        if u > v:
+                            if uw[u] == 0:
+                                uw[u] = 1
+                                hi = max(hi, u)
+                        elif uw[o_hm + u] == 0:
+                            uw[o_hm + u] = 1
+                            iw[o_stack + npend] = u
+                            npend += 1
+                if hit:
+                    work += 1
+                    changed = True
+        v += 1
+    d = _push_ref(bits, refs, iw, 1)
+    for j in range(npend):
+        u = iw[o_stack + j]
+        uw[o_hm + u] = 0
+        iw[o_pend + d * nv1 + j] = u
+    iw[o_pn + d] = npend
     return (1 if changed else 0), work
 
 
 @njit(cache=True)
 def _apply_jit(i, bits, data, work):
-    """Rung ``i`` for the core's compiled loop (``data`` is :func:`kernel_arrays`)."""
-    pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, pl_cls, \
-        var_of_cell, nbrs = data
+    """Rung ``i`` for the core's compiled loop (``data`` is :func:`kernel_data`).
+
+    ``iw`` holds, in order: ``meta`` (4: the depths of the two reference
+    stacks, region's stamp, fit's stamp), ``pend_n`` (one per hetero
+    reference), ``done`` and ``cand`` (one per piece), ``mark`` and ``stack``
+    (one per variable), ``dw`` (one per 8 bits, and one), ``pend`` (one row of
+    variables per hetero reference); ``uw``: ``vdirty``, ``pmark``, ``hmark``."""
+    offsets, P, Bt, lists, idx, wnb, refs, iw, uw = data
+    n_refs = refs.shape[1]
+    m1 = max(P.shape[0], 1)
+    nv1 = max(offsets.shape[0] - 1, 1)
+    o_done = 4 + n_refs
+    o_mark = o_done + 2 * m1
+    o_dw = o_mark + 2 * nv1
+    o_pend = o_dw + Bt.shape[0] // 8 + 1
     if i == 0:
-        r, w = _fit_jit(bits, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx)
+        r, w = _fit_jit(bits, offsets, P, Bt, lists, idx, refs[0], iw, uw, nv1, o_done + m1,
+                        o_done, o_dw)
     elif i == 1:
-        r, w = _region_jit(bits, pl, bit_pl, offsets, var_of_cell, nbrs)
+        r, w = _region_jit(bits, offsets, P, Bt, wnb, iw, o_mark, o_mark + nv1)
     else:
-        r, w = _hetero_jit(bits, pl_bits, bit_pl, offsets, ct_off, ct_idx, pl_cls)
+        r, w = _hetero_jit(bits, offsets, P, Bt, lists, idx, refs[1], iw, uw, o_pend, 4,
+                           nv1 + m1, o_mark + nv1, o_dw)
     work[i] += w
     return r
 
@@ -336,21 +698,20 @@ def _apply_jit(i, bits, data, work):
 def _legal_jit(bits, data):
     """The rules on a decided state: every cell's piece is chosen by all three
     of its cells, and no two chosen pieces of one class share an edge."""
-    pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, pl_cls, \
-        var_of_cell, nbrs = data
+    offsets, P, Bt, lists, idx, wnb, refs, iw, uw = data
     nv = offsets.shape[0] - 1
     for v in range(nv):
         q = -1
         for k in range(offsets[v], offsets[v + 1]):
             if bits[k]:
-                q = bit_pl[k]
+                q = Bt[k, 0]
         if q < 0:
             return False
         for t in range(3):
-            if not bits[pl_bits[q, t]]:
+            if not bits[P[q, t]]:
                 return False
-        for j in range(tch_off[q], tch_off[q + 1]):
-            if bits[pl_bits[tch_idx[j], 0]]:
+        for j in range(lists[q], lists[q + 1]):
+            if bits[P[idx[j], 0]]:
                 return False
     return True
 
@@ -361,5 +722,5 @@ LADDER = Ladder([
     Rung("region", region, "#1f77b4", "every open region holds a multiple of three cells"),
     Rung("hetero", hetero, "#2ca02c", "a cell whose candidates share one shape bars that shape next door"),
     probe_rung("#d62728"),
-], compiled=Compiled(apply=_apply_jit, data=kernel_arrays, legal=_legal_jit,
-                     work=("fit scans", "region floods", "hetero kills")))
+], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit,
+                     work=_WORK))

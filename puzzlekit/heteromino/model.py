@@ -255,15 +255,21 @@ def placements(puzzle: Puzzle) -> np.ndarray:
     >>> placements(Puzzle.from_json({"size": [2, 2], "black": []})).tolist()
     [[2, 0, 1, 2], [3, 0, 1, 3], [4, 0, 2, 3], [5, 1, 2, 3]]
     """
-    h, w, black = puzzle.h, puzzle.w, puzzle.black
-    out = []
-    for r in range(h):
-        for c in range(w):
-            for k, offs in enumerate(SHAPES):
-                cells = [(r + dr, c + dc) for dr, dc in offs]
-                if all(0 <= a < h and 0 <= b < w and not black[a * w + b] for a, b in cells):
-                    out.append((k, *sorted(a * w + b for a, b in cells)))
-    arr = np.array(out, dtype=np.int64).reshape(-1, 4)
+    h, w = puzzle.h, puzzle.w
+    white = ~np.asarray(puzzle.black, dtype=bool).reshape(h, w)
+    parts = []
+    for k, offs in enumerate(SHAPES):
+        ok = np.ones((h, w), dtype=bool)          # anchors whose cells are all white
+        for dr, dc in offs:
+            inside = np.zeros((h, w), dtype=bool)
+            r0, r1, c0, c1 = max(0, -dr), min(h, h - dr), max(0, -dc), min(w, w - dc)
+            if r0 < r1 and c0 < c1:
+                inside[r0:r1, c0:c1] = white[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
+            ok &= inside
+        rr, cc = np.nonzero(ok)
+        cells = np.sort(np.stack([(rr + dr) * w + cc + dc for dr, dc in offs], axis=1), axis=1)
+        parts.append(np.column_stack([np.full(len(rr), k, dtype=np.int64), cells]))
+    arr = np.concatenate(parts).astype(np.int64).reshape(-1, 4)
     order = np.lexsort((arr[:, 0], arr[:, 1])) if len(arr) else np.arange(0)
     return arr[order]
 

@@ -71,6 +71,30 @@ def decode_values(state) -> np.ndarray:
     return (state.values() + 1).reshape(p.h, p.w)
 
 
+@lru_cache(maxsize=None)
+def _sets(h, w):
+    """Bit-set masks of the cells off the first column, off the last column
+    and on the board, then the board's width (row 3, word 0); and scratch for
+    the kernels: ``(n, W)`` sets (one per value or per cell), one set, the
+    whole state as one bit string, a sparse table of unions of homes, each
+    cell's values as a bit set, a 64 x 64 bit block."""
+    n = h * w
+    W = (n + 63) // 64
+    masks = np.zeros((4, W), dtype=np.uint64)
+    masks[3, 0] = w
+    for c in range(n):
+        bit = np.uint64(1) << np.uint64(c % 64)
+        if c % w != 0:
+            masks[0, c // 64] |= bit
+        if c % w != w - 1:
+            masks[1, c // 64] |= bit
+        masks[2, c // 64] |= bit
+    return (masks, np.zeros((n, W), dtype=np.uint64), np.zeros(W, dtype=np.uint64),
+            np.zeros((n * n + 63) // 64, dtype=np.uint64),
+            np.zeros((_levels(n), n, W), dtype=np.uint64), np.zeros((n, W), dtype=np.uint64),
+            np.zeros(64, dtype=np.uint64))
+
+
 def _args(state):
     g, nbrs, edges, cedges, dist = _geom(state.puzzle.h, state.puzzle.w)
     return state.cand, nbrs, edges, cedges, dist
@@ -87,16 +111,18 @@ def pin(state, counters) -> int:
 def link(state, counters) -> int:
     """Arc consistency on the value chain 1-2-...-n: a home of v must
     neighbour some home of v-1 and some home of v+1 (two sweeps are exact)."""
-    cand, nbrs, _, _, _ = _args(state)
+    cand = state.cand
     counters["link scans"] += cand.shape[0]
-    return _link_jit(cand, nbrs)
+    masks, home, near, packed, _, vals, buf = _sets(state.puzzle.h, state.puzzle.w)
+    return _link_jit(cand, masks, home, near, _CTZ, packed, vals, buf)
 
 
 def block(state, counters) -> int:
     """Hall's condition on value intervals a..b, from the values' side and
     from the cells' side (tight sets)."""
     counters["block scans"] += 1
-    return _block_jit(state.cand, _CTZ)
+    _, hile, _, packed, span, vals, buf = _sets(state.puzzle.h, state.puzzle.w)
+    return _block_sets_jit(state.cand, _CTZ, span, hile, packed, vals, buf)
 
 
 def edge(state, counters) -> int:
@@ -104,7 +130,8 @@ def edge(state, counters) -> int:
     runs with consecutive labels; no run closes a cycle; bridges are forced."""
     cand, nbrs, edges, cedges, _ = _args(state)
     counters["edge runs"] += 1
-    return _edge_jit(cand, nbrs, edges, cedges)
+    _, _, _, packed, _, vals, _ = _sets(state.puzzle.h, state.puzzle.w)
+    return _edge_jit(cand, nbrs, edges, cedges, vals, packed, _CTZ)
 
 
 def ruler(state, counters) -> int:
@@ -125,17 +152,120 @@ LINK_LADDER = Ladder([PIN, LINK, RULER])
 
 
 # ---------------------------------------------------------------- kernels
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_CTZ = np.zeros(64, dtype=np.int64)     # bit index by the top 6 bits of (bit * _DEBRUIJN)
+for _i in range(64):
+    _CTZ[(((1 << _i) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _i
+
+
+@njit(cache=True)
+def _ctz(low, table):
+    """Index of the single set bit of ``low`` (de Bruijn multiplication)."""
+    return table[(low * np.uint64(0x03F79D71B4CB0A89)) >> np.uint64(58)]
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    """Number of set bits of the uint64 ``x``."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def _rows_jit(cand, packed, vals):
+    """Each cell's values as a bit set into ``vals`` (``(n, W)`` words), read
+    eight cells' bytes at a time through ``packed``, the whole ``cand`` as
+    one bit string."""
+    n = cand.shape[0]
+    N = n * n
+    flat = cand.reshape(N)
+    nb = N >> 3
+    words = flat[:nb * 8].view(np.uint64)
+    nq = (N + 63) >> 6
+    for q in range(nq):
+        packed[q] = 0
+    for t in range(nb):                      # eight 0/1 bytes -> eight bits
+        byte = ((words[t] & np.uint64(0x0101010101010101))
+                * np.uint64(0x0102040810204080)) >> np.uint64(56)
+        packed[t >> 3] |= byte << np.uint64((t & 7) * 8)
+    for k in range(nb * 8, N):
+        packed[k >> 6] |= np.uint64(flat[k]) << np.uint64(k & 63)
+    W = vals.shape[1]
+    for c in range(n):
+        for i in range(W):
+            start = c * n + 64 * i
+            q = start >> 6
+            r = start & 63
+            x = packed[q] >> np.uint64(r)
+            if r and q + 1 < nq:
+                x |= packed[q + 1] << np.uint64(64 - r)
+            left = n - 64 * i
+            if left < 64:
+                x &= (np.uint64(1) << np.uint64(left)) - np.uint64(1)
+            vals[c, i] = x
+
+
+@njit(cache=True)
+def _transpose64_jit(A):
+    """Transpose in place the 64 x 64 bit matrix ``A`` whose row ``r`` is
+    ``A[63 - r]`` and whose column ``b`` is bit ``b``."""
+    j = 32
+    m = np.uint64(0x00000000FFFFFFFF)
+    while j != 0:
+        ju = np.uint64(j)
+        k = 0
+        while k < 64:
+            t = (A[k] ^ (A[k | j] >> ju)) & m
+            A[k] ^= t
+            A[k | j] ^= t << ju
+            k = ((k | j) + 1) & ~j
+        j >>= 1
+        m ^= m << np.uint64(j)
+
+
+@njit(cache=True)
+def _homes_jit(cand, packed, vals, buf, home):
+    """``home[v]``: the cells holding value v as a bit set, through each
+    cell's values (left in ``vals``) and 64 x 64 bit transposes in ``buf``."""
+    n = cand.shape[0]
+    W = vals.shape[1]
+    _rows_jit(cand, packed, vals)
+    for j in range(W):                       # cells 64j..64j+63
+        for i in range(W):                   # values 64i..64i+63
+            for r in range(64):
+                c = 64 * j + r
+                buf[63 - r] = vals[c, i] if c < n else np.uint64(0)
+            _transpose64_jit(buf)
+            for r in range(64):
+                if 64 * i + r < n:
+                    home[64 * i + r, j] = buf[63 - r]
+
+
+@njit(cache=True, inline="always")
+def _msb(x):
+    """Index of the highest set bit of the non-zero uint64 ``x``."""
+    r = 0
+    for s in (32, 16, 8, 4, 2, 1):
+        if x >> np.uint64(s):
+            x >>= np.uint64(s)
+            r += s
+    return r
+
+
 @njit(cache=True)
 def _pin_jit(cand):
     n = cand.shape[0]
-    row = np.zeros(n, dtype=np.int64)        # live values of each cell
-    col = np.zeros(n, dtype=np.int64)        # live homes of each value
+    row = np.zeros(n, dtype=np.int32)        # live values of each cell
+    col = np.zeros(n, dtype=np.int32)        # live homes of each value
+    bytes_ = cand.view(np.uint8)
     for c in range(n):
-        r = 0
+        r = np.int32(0)
         for k in range(n):
-            x = np.int64(cand[c, k])
-            r += x
-            col[k] += x
+            x = bytes_[c, k]
+            r += np.int32(x)
+            col[k] += np.int32(x)
         row[c] = r
     # a queue of cells with one value (c) and of values with one home (n + k)
     queue = np.empty(2 * n, dtype=np.int64)
@@ -159,6 +289,8 @@ def _pin_jit(cand):
             while not cand[c, v]:
                 v += 1
             for d in range(n):
+                if col[v] == 1:                  # only c is left
+                    break
                 if d != c and cand[d, v]:
                     cand[d, v] = False
                     changed = True
@@ -174,7 +306,11 @@ def _pin_jit(cand):
             c = 0
             while not cand[c, k]:
                 c += 1
+            if row[c] == 1:                      # only k is left
+                continue
             for j in range(n):
+                if row[c] == 1:                  # only k is left
+                    break
                 if j != k and cand[c, j]:
                     cand[c, j] = False
                     changed = True
@@ -188,108 +324,240 @@ def _pin_jit(cand):
     return 1 if changed else 0
 
 
+@njit(cache=True, inline="always")
+def _shift_or_jit(sets, row, s, masks, m, out):
+    """``out |= (sets[row] moved s bits up, or -s bits down) & masks[m]`` on
+    multiword bit sets."""
+    W = out.shape[0]
+    up = s >= 0
+    if not up:
+        s = -s
+    q = s >> 6
+    r = np.uint64(s & 63)
+    back = np.uint64(64) - r
+    for i in range(W):
+        j = i - q if up else i + q
+        val = np.uint64(0)
+        if 0 <= j < W:
+            val = sets[row, j] << r if up else sets[row, j] >> r
+        if r != 0:
+            j2 = j - 1 if up else j + 1
+            if 0 <= j2 < W:
+                val |= sets[row, j2] >> back if up else sets[row, j2] << back
+        out[i] |= val & masks[m, i]
+
+
 @njit(cache=True)
-def _link_jit(cand, nbrs):
+def _link_jit(cand, masks, home, near, table, packed, vals, buf):
+    """``home[v]``: scratch for the cells holding value v as a bit set;
+    ``near``: scratch for the cells next to a set; ``masks``: cells off the
+    first column, off the last column, on the board, the width; ``packed``,
+    ``vals``, ``buf``: scratch for :func:`_homes_jit` (past 64 cells)."""
     n = cand.shape[0]
+    width = np.int64(masks[3, 0])
+    W = home.shape[1]
+    if n > 64:
+        _homes_jit(cand, packed, vals, buf, home)
+    else:
+        home[:, :] = 0
+        for c in range(n):
+            j = c >> 6
+            sh = np.uint64(c & 63)
+            for k in range(n):
+                home[k, j] |= np.uint64(cand[c, k]) << sh
+    one_word = W == 1 and width < 64
+    one = np.uint64(1)
+    wu = np.uint64(width)
     changed = False
     for sweep in range(2):
         for t in range(1, n):
             v = t if sweep == 0 else n - 1 - t
             u = v - 1 if sweep == 0 else v + 1
+            if one_word:
+                x = home[u, 0]
+                near[0] = (((x << one) & masks[0, 0]) | ((x >> one) & masks[1, 0])
+                           | (((x << wu) | (x >> wu)) & masks[2, 0]))
+            else:
+                near[:] = 0
+                _shift_or_jit(home, u, 1, masks, 0, near)
+                _shift_or_jit(home, u, -1, masks, 1, near)
+                _shift_or_jit(home, u, width, masks, 2, near)
+                _shift_or_jit(home, u, -width, masks, 2, near)
             alive = False
-            for c in range(n):
-                if cand[c, v]:
-                    ok = False
-                    for d in range(4):
-                        x = nbrs[c, d]
-                        if x >= 0 and cand[x, u]:
-                            ok = True
-                            break
-                    if ok:
-                        alive = True
-                    else:
-                        cand[c, v] = False
-                        changed = True
+            for i in range(W):
+                x = home[v, i]
+                gone = x & ~near[i]
+                if gone:
+                    changed = True
+                    x ^= gone
+                    home[v, i] = x
+                    while gone:
+                        low = gone & (~gone + np.uint64(1))
+                        gone ^= low
+                        cand[i * 64 + _ctz(low, table), v] = False
+                if x:
+                    alive = True
             if not alive:
                 return -1
     return 1 if changed else 0
-
-
-_DEBRUIJN = 0x03F79D71B4CB0A89
-_CTZ = np.zeros(64, dtype=np.int64)     # bit index by the top 6 bits of (bit * _DEBRUIJN)
-for _i in range(64):
-    _CTZ[(((1 << _i) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _i
-
-
-@njit(cache=True)
-def _ctz(low, table):
-    """Index of the single set bit of ``low`` (de Bruijn multiplication)."""
-    return table[(low * np.uint64(0x03F79D71B4CB0A89)) >> np.uint64(58)]
 
 
 @njit(cache=True)
 def _block_jit(cand, table):
     n = cand.shape[0]
     W = (n + 63) // 64
-    home = np.zeros((n, W), dtype=np.uint64)
-    lo = np.full(n, n, dtype=np.int64)
-    hi = np.full(n, -1, dtype=np.int64)
-    for c in range(n):
+    return _block_sets_jit(cand, table, np.zeros((_levels(n), n, W), dtype=np.uint64),
+                           np.zeros((n, W), dtype=np.uint64),
+                           np.zeros((n * n + 63) // 64, dtype=np.uint64),
+                           np.zeros((n, W), dtype=np.uint64), np.zeros(64, dtype=np.uint64))
+
+
+@njit(cache=True)
+def _levels(n):
+    """Levels of a sparse table over ``n`` items: 1 + floor(log2(n))."""
+    k = 1
+    while (1 << k) <= n:
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
+    """:func:`_block_jit` with scratch: ``span[j, v]`` for the cells holding
+    one of the values v..v+2**j-1 (a sparse table of unions), ``hile[b]`` for
+    the cells with hi <= b, and ``packed``, ``vals``, ``buf`` for
+    :func:`_homes_jit` (boards past 64 cells)."""
+    n = cand.shape[0]
+    W = span.shape[2]
+    K = _levels(n)
+    home = span[0]
+    lo = np.empty(n, dtype=np.int64)
+    hi = np.empty(n, dtype=np.int64)
+    live = np.zeros(n, dtype=np.int64)       # live values of each cell
+    col = np.zeros(n, dtype=np.int64)        # live homes of each value
+    if n > 64:                               # through bit sets
+        _homes_jit(cand, packed, vals, buf, home)
+        for c in range(n):
+            r = 0
+            lo[c] = -1
+            for i in range(W):
+                x = vals[c, i]
+                if x:
+                    r += _popcount(x)
+                    if lo[c] < 0:
+                        lo[c] = i * 64 + _ctz(x & (~x + np.uint64(1)), table)
+                    hi[c] = i * 64 + _msb(x)
+            if r == 0:
+                return -1
+            live[c] = r
         for k in range(n):
-            if cand[c, k]:
-                home[k, c // 64] |= np.uint64(1) << np.uint64(c % 64)
-                if k < lo[c]:
-                    lo[c] = k
-                hi[c] = k
-        if hi[c] < 0:
-            return -1
+            r = 0
+            for i in range(W):
+                r += _popcount(home[k, i])
+            col[k] = r
+    else:                                    # byte by byte
+        home[:, :] = 0
+        bytes_ = cand.view(np.uint8)
+        n32 = np.int32(n)
+        for c in range(n):
+            j = c >> 6
+            sh = np.uint64(c & 63)
+            held = np.int32(0)
+            top = np.int32(0)                    # the largest k held
+            bottom = np.int32(0)                 # n minus the smallest k held
+            for k in range(n):
+                y = np.int32(bytes_[c, k])
+                home[k, j] |= np.uint64(y) << sh
+                held += y
+                col[k] += y
+                top = max(top, np.int32(k) * y)
+                bottom = max(bottom, (n32 - np.int32(k)) * y)
+            if held == 0:
+                return -1
+            live[c] = held
+            lo[c] = n - bottom
+            hi[c] = top
+    for j in range(1, K):
+        half = 1 << (j - 1)
+        for v in range(n - (1 << j) + 1):
+            for i in range(W):
+                span[j, v, i] = span[j - 1, v, i] | span[j - 1, v + half, i]
     changed = False
     U = np.zeros(W, dtype=np.uint64)
-    over = np.zeros(n, dtype=np.int64)
-    # values' side: the values a..b need b-a+1 cells among their homes.  ``out``
-    # counts the cells of the union with a candidate outside a..b (the ones a
-    # tight window trims), kept up to date as b grows, so a tight window with
-    # nothing to trim costs O(1).
+    low = np.zeros(W, dtype=np.uint64)      # cells with lo < a
+    bylo = np.zeros((n, W), dtype=np.uint64)
+    hile[:, :] = 0
+    for c in range(n):
+        bit = np.uint64(1) << np.uint64(c & 63)
+        bylo[lo[c], c >> 6] |= bit
+        hile[hi[c], c >> 6] |= bit
+    for b in range(1, n):
+        for i in range(W):
+            hile[b, i] |= hile[b - 1, i]
+    # values' side: the values a..b need b-a+1 cells among their homes (read
+    # once, here).  The union only grows with b, so after a window with
+    # ``size`` cells nothing can be short or tight before b = a + size - 1:
+    # the loop jumps there.  A tight window trims the cells of its union with
+    # a candidate outside a..b.
     for a in range(n):
-        U[:] = 0
-        over[a:] = 0
-        size = 0
-        out = 0
-        for b in range(a, n):
-            out -= over[b]              # cells whose top candidate is b are now inside
+        if a > 0:
             for i in range(W):
-                x = home[b, i] & ~U[i]
-                if x == 0:
-                    continue
-                U[i] |= x
-                while x:
-                    low = x & (~x + np.uint64(1))
-                    x ^= low
-                    c = i * 64 + _ctz(low, table)
-                    size += 1
-                    if lo[c] < a or hi[c] > b:
-                        out += 1
-                        if lo[c] >= a:
-                            over[hi[c]] += 1
-            L = b - a + 1
+                low[i] |= bylo[a - 1, i]
+        for i in range(W):
+            U[i] = 0
+        size = 0
+        b = a - 1
+        while True:
+            target = a + size - 1
+            if target <= b:
+                target = b + 1
+            if target > n - 1:
+                break
+            L = target - a + 1
+            if W == 1 and target == b + 1:  # one more value, one word
+                u0 = U[0]
+                x = span[0, target, 0] & ~u0
+                U[0] = u0 | x
+                size += _popcount(x)
+            elif target == b + 1:           # one more value
+                for i in range(W):
+                    x = span[0, target, i] & ~U[i]
+                    if x:
+                        U[i] |= x
+                        size += _popcount(x)
+            else:                           # a..target as two overlapping spans
+                j = 0
+                while (2 << j) <= L:
+                    j += 1
+                size = 0
+                for i in range(W):
+                    U[i] = span[j, a, i] | span[j, target - (1 << j) + 1, i]
+                    size += _popcount(U[i])
+            b = target
             if size < L:
                 return -1
-            if size == L and L < n and out > 0:
+            if size == L and L < n:
                 for i in range(W):
-                    x = U[i]
+                    x = U[i] & (low[i] | ~hile[b, i])
                     while x:
-                        low = x & (~x + np.uint64(1))
-                        x ^= low
-                        c = i * 64 + _ctz(low, table)
-                        if lo[c] >= a and hi[c] <= b:
-                            continue
-                        if lo[c] >= a:
-                            over[hi[c]] -= 1
-                        out -= 1
-                        for k in range(n):
-                            if (k < a or k > b) and cand[c, k]:
+                        one = x & (~x + np.uint64(1))
+                        x ^= one
+                        c = i * 64 + _ctz(one, table)
+                        for k in range(lo[c], a):
+                            if cand[c, k]:
                                 cand[c, k] = False
                                 changed = True
+                                live[c] -= 1
+                                col[k] -= 1
+                        for k in range(b + 1, hi[c] + 1):
+                            if cand[c, k]:
+                                cand[c, k] = False
+                                changed = True
+                                live[c] -= 1
+                                col[k] -= 1
+                        old_hi = hi[c]
+                        bylo[lo[c], i] &= ~one
+                        low[i] &= ~one
                         lo[c] = n
                         hi[c] = -1
                         for k in range(a, b + 1):
@@ -299,29 +567,51 @@ def _block_jit(cand, table):
                                 hi[c] = k
                         if hi[c] < 0:
                             return -1
+                        bylo[lo[c], i] |= one
+                        for k in range(hi[c], old_hi):
+                            hile[k, i] |= one
     # cells' side: b-a+1 cells holding nothing but a..b take a..b away from the
     # rest.  A tight window trims something exactly when the live bits of
     # values a..b outnumber the live bits of its cells.
-    live = np.zeros(n, dtype=np.int64)
-    col = np.zeros(n, dtype=np.int64)
-    for c in range(n):
-        for k in range(lo[c], hi[c] + 1):
-            if cand[c, k]:
-                live[c] += 1
-                col[k] += 1
+    # cnt[h], bits_in[h]: the cells with lo >= a and hi == h, and their live
+    # bits; kept up to date as a grows (cells leave in order of lo) and as
+    # trims remove bits
     cnt = np.zeros(n, dtype=np.int64)
     bits_in = np.zeros(n, dtype=np.int64)
+    first = np.full(n, -1, dtype=np.int64)     # the cells with lo == k: a chain
+    chain = np.empty(n, dtype=np.int64)
+    for c in range(n):
+        cnt[hi[c]] += 1
+        bits_in[hi[c]] += live[c]
+        chain[c] = first[lo[c]]
+        first[lo[c]] = c
+    # a window a..b holds at most the cells with hi <= b, which is fewer than
+    # b-a+1 when a < g(b) = b + 1 - #(hi <= b); reach[b] = the least g(b'),
+    # b' >= b: no window a..b' with b' >= b is short or tight when a < reach[b].
+    # Likewise none is when b-a+1 exceeds the cells with lo >= a (``left``).
+    reach = np.empty(n, dtype=np.int64)
+    below = 0
+    for b in range(n):
+        below += cnt[b]
+        reach[b] = b + 1 - below
+    for b in range(n - 2, -1, -1):
+        if reach[b + 1] < reach[b]:
+            reach[b] = reach[b + 1]
+    left = n
     for a in range(n):
-        cnt[a:] = 0
-        bits_in[a:] = 0
-        for c in range(n):
-            if lo[c] >= a:
-                cnt[hi[c]] += 1
-                bits_in[hi[c]] += live[c]
+        if a > 0:
+            c = first[a - 1]
+            while c >= 0:
+                cnt[hi[c]] -= 1
+                bits_in[hi[c]] -= live[c]
+                left -= 1
+                c = chain[c]
         run = 0
         inside = 0
         total = 0
-        for b in range(a, n):
+        for b in range(a, min(n, a + left)):
+            if reach[b] > a:
+                break
             run += cnt[b]
             inside += bits_in[b]
             total += col[b]
@@ -331,7 +621,7 @@ def _block_jit(cand, table):
             if run == L and L < n and total > inside:
                 for c in range(n):
                     if lo[c] < a or hi[c] > b:
-                        for k in range(a, b + 1):
+                        for k in range(max(a, lo[c]), min(b, hi[c]) + 1):
                             if cand[c, k]:
                                 cand[c, k] = False
                                 changed = True
@@ -344,29 +634,51 @@ def _block_jit(cand, table):
 
 
 @njit(cache=True)
-def _edge_jit(cand, nbrs, edges, cedges):
+def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
+    """``vals``, ``packed``: scratch for :func:`_rows_jit`; ``vals`` is kept
+    equal to ``cand`` while the kernel writes."""
     n = cand.shape[0]
     if n == 1:
         return 0
+    W = vals.shape[1]
+    _rows_jit(cand, packed, vals)
+    last_w = (n - 1) >> 6
+    last_bit = np.uint64(1) << np.uint64((n - 1) & 63)
+    ends_mask = np.uint64(1)                    # values 0 and n-1 in word 0
+    if last_w == 0:
+        ends_mask |= last_bit
     m = edges.shape[0]
     poss = np.zeros(m, dtype=np.bool_)
     forced = np.zeros(m, dtype=np.bool_)
-    for e in range(m):
+    for e in range(m):                          # a value of a next to one of b
         a = edges[e, 0]
         b = edges[e, 1]
-        for v in range(n):
-            if cand[a, v] and ((v > 0 and cand[b, v - 1]) or (v < n - 1 and cand[b, v + 1])):
+        for i in range(W):
+            x = vals[b, i]
+            up = x << np.uint64(1)
+            down = x >> np.uint64(1)
+            if i > 0:
+                up |= vals[b, i - 1] >> np.uint64(63)
+            if i + 1 < W:
+                down |= vals[b, i + 1] << np.uint64(63)
+            if vals[a, i] & (up | down):
                 poss[e] = True
                 break
     canend = np.zeros(n, dtype=np.bool_)
     mustend = np.zeros(n, dtype=np.bool_)
     for c in range(n):
         canend[c] = cand[c, 0] or cand[c, n - 1]
-        mustend[c] = True
-        for k in range(1, n - 1):
-            if cand[c, k]:
-                mustend[c] = False
+        mid = False
+        for i in range(W):
+            x = vals[c, i]
+            if i == 0:
+                x &= ~ends_mask
+            elif i == last_w:
+                x &= ~last_bit
+            if x:
+                mid = True
                 break
+        mustend[c] = not mid
     dp = np.zeros(n, dtype=np.int64)
     df = np.zeros(n, dtype=np.int64)
     fnext = np.full((n, 2), -1, dtype=np.int64)
@@ -455,22 +767,36 @@ def _edge_jit(cand, nbrs, edges, cedges):
     changed = False
     for c in range(n):
         if dp[c] == 1:
-            for k in range(1, n - 1):
-                if cand[c, k]:
-                    cand[c, k] = False
+            for i in range(W):
+                x = vals[c, i]
+                if i == 0:
+                    x &= ~ends_mask
+                elif i == last_w:
+                    x &= ~last_bit
+                if x:
+                    vals[c, i] ^= x
                     changed = True
+                    while x:
+                        one = x & (~x + np.uint64(1))
+                        x ^= one
+                        cand[c, i * 64 + _ctz(one, table)] = False
         if df[c] == 2:
             if cand[c, 0] or cand[c, n - 1]:
                 cand[c, 0] = False
                 cand[c, n - 1] = False
+                vals[c, 0] &= ~np.uint64(1)
+                vals[c, last_w] &= ~last_bit
                 changed = True
     for c in range(n):  # a pinned cell's non-edges cannot hold its neighbours
         cnt = 0
         v = -1
-        for k in range(n):
-            if cand[c, k]:
-                cnt += 1
-                v = k
+        for i in range(W):
+            x = vals[c, i]
+            if x:
+                cnt += _popcount(x)
+                if cnt > 1:
+                    break
+                v = i * 64 + _ctz(x, table)
         if cnt != 1:
             continue
         for d in range(4):
@@ -479,9 +805,11 @@ def _edge_jit(cand, nbrs, edges, cedges):
             if x >= 0 and not poss[e]:
                 if v > 0 and cand[x, v - 1]:
                     cand[x, v - 1] = False
+                    vals[x, (v - 1) >> 6] &= ~(np.uint64(1) << np.uint64((v - 1) & 63))
                     changed = True
                 if v < n - 1 and cand[x, v + 1]:
                     cand[x, v + 1] = False
+                    vals[x, (v + 1) >> 6] &= ~(np.uint64(1) << np.uint64((v + 1) & 63))
                     changed = True
     # each run carries consecutive labels, rising one way or the other
     run = np.empty(n, dtype=np.int64)
@@ -512,19 +840,23 @@ def _edge_jit(cand, nbrs, edges, cedges):
                 ok[s, t] = good
         for j in range(k):
             x = run[j]
-            for v in range(n):
-                if not cand[x, v]:
-                    continue
-                t0 = v - j
-                t1 = v + j
-                sup = (t0 >= 0 and ok[0, t0]) or (t1 < n and ok[1, t1])
-                if not sup:
-                    cand[x, v] = False
-                    changed = True
+            for i in range(W):
+                y = vals[x, i]
+                while y:
+                    one = y & (~y + np.uint64(1))
+                    y ^= one
+                    v = i * 64 + _ctz(one, table)
+                    t0 = v - j
+                    t1 = v + j
+                    sup = (t0 >= 0 and ok[0, t0]) or (t1 < n and ok[1, t1])
+                    if not sup:
+                        cand[x, v] = False
+                        vals[x, i] &= ~one
+                        changed = True
     for c in range(n):
         alive = False
-        for k in range(n):
-            if cand[c, k]:
+        for i in range(W):
+            if vals[c, i]:
                 alive = True
                 break
         if not alive:
@@ -572,15 +904,22 @@ def _ruler_jit(cand, dist):
 
 
 def _compiled_data(puzzle):
-    """What the compiled loop reads: neighbours, edges, cell-edges, the bit table."""
-    _, nbrs, edges, cedges, _ = _geom(puzzle.h, puzzle.w)
-    return nbrs, edges, cedges, _CTZ
+    """What the compiled loop reads: neighbours, edges, cell-edges, the bit
+    table, then :func:`_sets` (bit-set masks with the width, and the
+    kernels' scratch), built once per board size."""
+    return _data(puzzle.h, puzzle.w)
+
+
+@lru_cache(maxsize=None)
+def _data(h, w):
+    _, nbrs, edges, cedges, _ = _geom(h, w)
+    return (nbrs, edges, cedges, _CTZ) + _sets(h, w)
 
 
 @njit(cache=True)
 def _apply_jit(i, bits, data, work):
     """Rung ``i`` of LADDER for the core's compiled loop."""
-    nbrs, edges, cedges, table = data
+    nbrs, edges, cedges, table, masks, sets, near, packed, span, vals, buf = data
     n = nbrs.shape[0]
     cand = bits.reshape((n, n))
     if i == 0:
@@ -588,12 +927,12 @@ def _apply_jit(i, bits, data, work):
         return _pin_jit(cand)
     if i == 1:
         work[1] += n
-        return _link_jit(cand, nbrs)
+        return _link_jit(cand, masks, sets, near, table, packed, vals, buf)
     if i == 2:
         work[2] += 1
-        return _block_jit(cand, table)
+        return _block_sets_jit(cand, table, span, sets, packed, vals, buf)
     work[3] += 1
-    return _edge_jit(cand, nbrs, edges, cedges)
+    return _edge_jit(cand, nbrs, edges, cedges, vals, packed, table)
 
 
 @njit(cache=True)

@@ -41,27 +41,25 @@ def catalogue(puzzle: Puzzle):
         h, w = puzzle.h, puzzle.w
         shapes = sorted(set(puzzle.bag), key=lambda s: (-len(s), s))
         smax = max((len(s) for s in shapes), default=1)
-        cl, rl, sl = [], [], []
+        oc, orim, osh = [], [], []         # per orientation: cells, sorted rim offsets, shape
         for t, s in enumerate(shapes):
             for o in orientations(s):
-                ph = max(r for r, _ in o) + 1
-                pw = max(c for _, c in o) + 1
-                rim0 = {(r + dr, c + dc) for r, c in o
-                        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))} - set(o)
-                for r0 in range(h - ph + 1):
-                    for c0 in range(w - pw + 1):
-                        cl.append([(r0 + r) * w + c0 + c for r, c in o])
-                        rl.append(sorted((r0 + r) * w + c0 + c for r, c in rim0
-                                         if 0 <= r0 + r < h and 0 <= c0 + c < w))
-                        sl.append(t)
-        P = len(cl)
-        rmax = max((len(x) for x in rl), default=1)
-        cells = np.full((P, smax), -1, np.int64)
-        rim = np.full((P, max(rmax, 1)), -1, np.int64)
-        for p in range(P):
-            cells[p, :len(cl[p])] = cl[p]
-            rim[p, :len(rl[p])] = rl[p]
-        d = (cells, rim, np.array(sl, np.int64), shapes)
+                oc.append(o)
+                orim.append(sorted({(r + dr, c + dc) for r, c in o
+                                    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))} - set(o)))
+                osh.append(t)
+        k = len(oc)
+        rmax0 = max((len(x) for x in orim), default=1)
+        ocells = np.zeros((k, smax, 2), np.int64)
+        olen = np.array([len(o) for o in oc], np.int64)
+        orims = np.zeros((k, rmax0, 2), np.int64)
+        orlen = np.array([len(x) for x in orim], np.int64)
+        for i in range(k):
+            ocells[i, :len(oc[i])] = oc[i]
+            orims[i, :len(orim[i])] = orim[i]
+        cells, rim, sid = _catalogue_jit(h, w, smax, ocells, olen, orims, orlen,
+                                         np.array(osh, np.int64))
+        d = (cells, rim, sid, shapes)
         puzzle.__dict__["_catalogue"] = d
     return d
 
@@ -81,15 +79,12 @@ def data(puzzle: Puzzle, count: bool = True) -> tuple:
         for c in puzzle.black:
             circ[c] = 2
         mult = np.array([puzzle.bag.count(s) for s in shapes], np.int64)
-        cover = [[] for _ in range(n)]
-        for p in range(cells.shape[0]):
-            for c in cells[p]:
-                if c >= 0:
-                    cover[c].append(p)
+        pc, pp = cells.ravel(), np.repeat(np.arange(cells.shape[0]), cells.shape[1])
+        pp = pp[pc >= 0]
+        pc = pc[pc >= 0]
+        cidx = pp[np.argsort(pc, kind="stable")].astype(np.int64)    # per cell, p ascending
         cptr = np.zeros(n + 1, np.int64)
-        for c in range(n):
-            cptr[c + 1] = cptr[c] + len(cover[c])
-        cidx = np.array([p for c in range(n) for p in cover[c]], np.int64)
+        cptr[1:] = np.cumsum(np.bincount(pc, minlength=n))
         flags = np.array([puzzle.h, puzzle.w, n, cells.shape[0], int(puzzle.park_rule),
                           puzzle.area, int(count)], np.int64)
         d = (np.ascontiguousarray(puzzle.grid.nbrs, np.int32), circ, cells, rim, sid, mult,
@@ -525,3 +520,53 @@ def search_without(spec, puzzle, without=(), max_nodes: int = 2_000):
     r = count_solutions(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle), None, 2,
                         max_nodes, without=tuple(without))
     return r.branch_points, bool(r.capped and r.count < 2)
+
+
+@njit(cache=True)
+def _extent(ocells, olen, i):
+    ph = 0
+    pw = 0
+    for j in range(olen[i]):
+        ph = max(ph, ocells[i, j, 0] + 1)
+        pw = max(pw, ocells[i, j, 1] + 1)
+    return ph, pw
+
+
+@njit(cache=True)
+def _catalogue_jit(h, w, smax, ocells, olen, orims, orlen, osh):
+    """The placements of :func:`catalogue`: every orientation (in order) at
+    every offset that keeps it on the board (row-major), its cells in the
+    orientation's order and its on-board rim cells increasing, -1 padded.
+    The first pass counts (placements, longest rim), the second writes."""
+    k = ocells.shape[0]
+    total = 0
+    rmax = 1
+    cells = np.full((0, smax), -1, np.int64)
+    rim = np.full((0, 1), -1, np.int64)
+    sid = np.zeros(0, np.int64)
+    for fill in range(2):
+        if fill:
+            cells = np.full((total, smax), -1, np.int64)
+            rim = np.full((total, rmax), -1, np.int64)
+            sid = np.zeros(total, np.int64)
+        p = 0
+        for i in range(k):
+            ph, pw = _extent(ocells, olen, i)
+            for r0 in range(h - ph + 1):
+                for c0 in range(w - pw + 1):
+                    q = 0
+                    for j in range(orlen[i]):
+                        r = r0 + orims[i, j, 0]
+                        c = c0 + orims[i, j, 1]
+                        if 0 <= r < h and 0 <= c < w:
+                            if fill:
+                                rim[p, q] = r * w + c
+                            q += 1
+                    if fill:
+                        for j in range(olen[i]):
+                            cells[p, j] = (r0 + ocells[i, j, 0]) * w + c0 + ocells[i, j, 1]
+                        sid[p] = osh[i]
+                    rmax = max(rmax, q)
+                    p += 1
+        total = p
+    return cells, rim, sid

@@ -1,5 +1,5 @@
-"""The incremental ``pin`` and ``block`` kernels against plain-Python twins:
-a direct transcription of each rule, on random (also broken) states."""
+"""The pin, link and block kernels against plain-Python twins: a direct
+transcription of each rule, on random (also broken) states."""
 import numpy as np
 import pytest
 
@@ -122,3 +122,59 @@ def test_block_sees_both_sides_on_a_wide_board():
     x, y = s.cand.copy(), s.cand.copy()
     assert L._block_jit(x, L._CTZ) == block_twin(y)
     assert np.array_equal(x, y)
+
+
+def link_twin(cand, h, w):
+    """Values upward, then downward: a home of v keeps a neighbour holding the value before it."""
+    n, changed = len(cand), False
+    near = [[r * w + cc for r, cc in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
+             if 0 <= r < h and 0 <= cc < w] for i in range(h) for j in range(w)]
+    for vs, step in ((range(1, n), -1), (range(n - 2, -1, -1), 1)):
+        for v in vs:
+            for c in np.flatnonzero(cand[:, v]):
+                if not cand[near[c], v + step].any():
+                    cand[c, v] = False
+                    changed = True
+            if not cand[:, v].any():
+                return -1
+    return 1 if changed else 0
+
+
+def _link(cand, h, w):
+    masks, home, near, packed, _, vals, buf = L._sets(h, w)
+    return L._link_jit(cand, masks, home, near, L._CTZ, packed, vals, buf)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_link_matches_its_twin(seed):
+    for cand in _states(200 + seed, 60):
+        n = len(cand)
+        h = next(d for d in range(1, n + 1) if n % d == 0 and d * d >= n)   # some factorisation
+        x, y = cand.copy(), cand.copy()
+        assert _link(x, h, n // h) == link_twin(y, h, n // h)
+        assert np.array_equal(x, y)
+
+
+@pytest.mark.parametrize("h,w", [(9, 9), (5, 14), (1, 70), (11, 12)])
+def test_link_and_bit_sets_past_one_word(h, w):
+    """Past 64 cells the kernels read the state through packed rows and bit transposes."""
+    a = random_answer(h, w, 3)
+    s = initial_state(Puzzle.from_cells(h, w, a.grid.ravel(), range(0, h * w, 4)))
+    LADDER.fixpoint(s, "pin")
+    x, y = s.cand.copy(), s.cand.copy()
+    assert _link(x, h, w) == link_twin(y, h, w)
+    assert np.array_equal(x, y)
+    rng = np.random.default_rng(h * w)
+    cand = rng.random((h * w, h * w)) < 0.3
+    masks, home, near, packed, _, vals, buf = L._sets(h, w)
+    L._homes_jit(cand, packed, vals, buf, home)
+
+    def words(row):
+        """A boolean row as 64-bit words, bit j of word i for item 64 i + j."""
+        pad = np.zeros(vals.shape[1] * 64, dtype=np.uint64)
+        pad[:len(row)] = row
+        return (pad.reshape(-1, 64) << np.arange(64, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+
+    for k in range(h * w):
+        assert np.array_equal(vals[k], words(cand[k]))      # cell k's values
+        assert np.array_equal(home[k], words(cand[:, k]))   # value k's cells

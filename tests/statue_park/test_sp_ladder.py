@@ -155,3 +155,27 @@ def test_worked_example_from_puzzlink():
     assert brute.count_solutions(p, 5).count == 1
     r = ladder_count(SPEC, p, limit=5)
     assert r.count == 1 and SPEC.decode(r.solutions[0]) == a
+
+
+def test_the_proof_probes_at_the_root_only():
+    """proof_count runs probe at the root and the rungs below it deeper down:
+    on a bank board that needs a search, the same answer from more (cheaper)
+    nodes than probe at every node."""
+    from puzzlekit.core import banks
+    from puzzlekit.core.genre import proof_count
+    e = next(e for e in banks.load("statue_park") if e["grade"] is None)
+    p = Puzzle.from_json(e["clues"])
+    everywhere, proof = ladder_count(SPEC, p, 2), proof_count(SPEC, p, 2)
+    assert everywhere.status == proof.status == "unique"
+    assert SPEC.decode(proof.solutions[0]) == Answer.from_json(e["answer"])
+    assert proof.nodes > everywhere.nodes > 1
+
+
+def test_the_compiled_search_keeps_a_time_limit():
+    from puzzlekit.core import banks
+    from puzzlekit.core.genre import proof_count
+    e = next(e for e in banks.load("statue_park") if e["grade"] is None)
+    p = Puzzle.from_json(e["clues"])
+    cut = proof_count(SPEC, p, 2, time_limit=1e-9)
+    assert cut.capped and cut.status == "capped" and cut.nodes == 0
+    assert proof_count(SPEC, p, 2, time_limit=600.0).status == "unique"
