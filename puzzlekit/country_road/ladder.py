@@ -149,7 +149,7 @@ def data(puzzle: Puzzle):
     d = puzzle.__dict__.get("_crdata")
     if d is None or len(d) != 3:                    # absent, or left by an older layout
         g = puzzle.grid
-        n, k = puzzle.n, puzzle.k
+        k = puzzle.k
         reg = np.ascontiguousarray(puzzle.regions, dtype=np.int64)
         rcells = np.argsort(reg, kind="stable").astype(np.int64)
         roff = np.concatenate([[0], np.cumsum(puzzle.sizes)]).astype(np.int64)
