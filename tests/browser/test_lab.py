@@ -24,6 +24,14 @@ CHAPTER = "magnets.ipynb"      # a chapter with a stepper in its first sections
 TOKEN = "puzzlekit-test"
 
 
+def _tail(log: Path, n: int = 3000) -> str:
+    """The end of the server's log, for a failure message."""
+    try:
+        return log.read_text(errors="replace")[-n:]
+    except OSError as e:
+        return f"(no server log: {e})"
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -38,11 +46,14 @@ def lab():
     env = dict(os.environ, PUZZLEKIT_SCALE="smoke", PUZZLEKIT_PROGRESS="0",
                JUPYTER_CONFIG_DIR=str(folder / ".jupyter"), JUPYTER_RUNTIME_DIR=str(folder / ".rt"))
     exe = Path(sys.executable).with_name("jupyter")
+    # The server's log (and its kernel's own stderr, which the kernel inherits)
+    # goes to a file: a pipe nobody reads fills up and then blocks both.
+    log = folder / "server.log"
     proc = subprocess.Popen(
         [str(exe), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
          "--allow-root", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={folder}",
          "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"))
     try:
         for _ in range(120):
             try:
@@ -50,11 +61,11 @@ def lab():
                 break
             except OSError:
                 if proc.poll() is not None:
-                    pytest.fail(f"jupyter lab exited: {proc.stderr.read()[-2000:]}")
+                    pytest.fail(f"jupyter lab exited: {_tail(log)}")
                 time.sleep(0.5)
         else:
             pytest.fail("jupyter lab did not start in 60 s")
-        yield f"http://127.0.0.1:{port}/lab/tree/{CHAPTER}?token={TOKEN}"
+        yield f"http://127.0.0.1:{port}/lab/tree/{CHAPTER}?token={TOKEN}", log
     finally:
         proc.terminate()
         try:
@@ -66,6 +77,7 @@ def lab():
 
 def test_stepper_plays_in_jupyterlab(lab):
     from playwright.sync_api import sync_playwright
+    lab, log = lab
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
@@ -93,16 +105,24 @@ def test_stepper_plays_in_jupyterlab(lab):
             else:
                 pytest.fail("Run All Cells did not start the chapter")
             # the chapter has run when every code cell shows its execution number
+            # A cell that fails stops Run All, so an error is reported at once.
+            failed = page.locator("[data-mime-type='application/vnd.jupyter.error']")
             deadline = time.time() + 900
             while time.time() < deadline:
                 texts = [t.strip() for t in prompts.all_text_contents()]
                 if texts and all(re.fullmatch(r"\[\d+\]:", t) for t in texts):
                     break
+                if failed.count():
+                    pytest.fail(f"a cell failed: {failed.first.inner_text()[:2000]}")
+                if page.get_by_text("Kernel status: Dead").count():
+                    pytest.fail(f"the kernel died; the server's log ends:\n{_tail(log)}")
                 time.sleep(2)
             else:
-                pytest.fail("the chapter did not finish running in 15 minutes")
-            failed = page.locator("[data-mime-type='application/vnd.jupyter.error']")
-            assert failed.count() == 0, failed.first.inner_text()[:2000]
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "jupyterlab-timeout.png"))
+                waiting = [t for t in prompts.all_text_contents() if not re.fullmatch(r"\[\d+\]:", t.strip())]
+                pytest.fail(f"the chapter did not finish running in 15 minutes; cells still showing "
+                            f"{waiting[:5]}; the server's log ends:\n{_tail(log)}")
 
             player = page.locator(".widget-play").first
             player.scroll_into_view_if_needed()
