@@ -230,6 +230,17 @@ def _parse(cls, obj, what):
         raise CliError(f"bad {what}: {msg}")
 
 
+def _unwrap(sp, obj, key: str):
+    """``obj[key]`` when ``obj`` is what ``generate --json`` prints (an
+    object naming its genre, with the puzzle under ``clues`` and the answer
+    under ``answer``); ``obj`` itself otherwise."""
+    if isinstance(obj, dict) and "genre" in obj and isinstance(obj.get(key), dict):
+        if obj["genre"] != sp.name:
+            raise CliError(f"this file holds a {show(obj['genre'])} puzzle, not {sp.name}")
+        return obj[key]
+    return obj
+
+
 def _puzzle(sp, where: str):
     """The puzzle in a JSON file, or in a puzz.link URL."""
     from .io.puzzlink import is_url
@@ -241,7 +252,7 @@ def _puzzle(sp, where: str):
             return sp.url_decode(where)
         except ValueError as exc:
             raise CliError(f"bad URL: {_first_line(exc)}")
-    return _parse(sp.Puzzle, _read_json(where), "puzzle")
+    return _parse(sp.Puzzle, _unwrap(sp, _read_json(where), "clues"), "puzzle")
 
 
 def _url(sp, puzzle) -> str:
@@ -333,7 +344,7 @@ def cmd_solve(args):
 def cmd_check(args):
     sp = _spec(args.genre)
     puzzle = _puzzle(sp, args.puzzle)
-    answer = _parse(sp.Answer, _read_json(args.answer), "answer")
+    answer = _parse(sp.Answer, _unwrap(sp, _read_json(args.answer), "answer"), "answer")
     try:
         broken = sp.check(puzzle, answer)
     except ValueError as exc:

@@ -56,6 +56,21 @@ def test_solve_check_bank(with_toy, capsys):
     assert rep["failures"][0]["id"] == "toy-2" and "graded single" in rep["failures"][0]["reason"]
 
 
+def test_what_generate_prints_is_read_back(with_toy, capsys):
+    d = with_toy
+    report = {"genre": "toy", "size": [3, 3], "seed": 0, "grade": "single",
+              "clues": json.loads((d / "p.json").read_text()),
+              "answer": json.loads((d / "a.json").read_text())}
+    (d / "g.json").write_text(json.dumps(report))
+    code, out, _ = run(capsys, "solve", "toy", str(d / "g.json"), "--count", "2", "--json")
+    assert code == 0 and json.loads(out)["count"] == 1
+    code, out, _ = run(capsys, "check", "toy", str(d / "g.json"), str(d / "g.json"), "--json")
+    assert code == 0 and json.loads(out)["ok"]
+    (d / "other.json").write_text(json.dumps(dict(report, genre="kojun")))
+    code, _, err = run(capsys, "solve", "toy", str(d / "other.json"))
+    assert code == 2 and "holds a \"kojun\" puzzle, not toy" in err
+
+
 @pytest.mark.parametrize("argv", [
     ["solve", "nosuch", "{p}"],
     ["solve", "toy", "{d}/missing.json"],
