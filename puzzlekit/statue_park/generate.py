@@ -103,13 +103,18 @@ def unique(puzzle: Puzzle, max_nodes: int = 200_000) -> bool | None:
     return count(puzzle, 2, max_nodes).unique
 
 
+class SearchCapped(RuntimeError):
+    """The search for a second answer ran out of its node budget."""
+
+
 def second_answer(puzzle: Puzzle, answer, max_nodes: int = 2_000_000):
-    """An answer other than ``answer`` (mask), None when unique; raises when
-    capped.  The placement-first engine finds one fastest on sparse boards."""
+    """An answer other than ``answer`` (mask), None when unique; raises
+    :class:`SearchCapped` when capped.  The placement-first engine finds one
+    fastest on sparse boards."""
     from .brute import solutions
     r, masks = solutions(puzzle, 2, max_nodes)
     if r.capped and r.count < 2:
-        raise RuntimeError("search capped")
+        raise SearchCapped(f"the search for a second answer ran out of its {max_nodes:,} nodes")
     for m in masks:
         if not np.array_equal(m, answer):
             return m
@@ -194,18 +199,27 @@ def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag
     rng = _rng(seed)
     if grade is not None:
         LADDER.level(grade)
+    capped = 0
     for _ in range(100):
         b = list(bag) if bag is not None else random_bag(h, w, rng)
         ans = random_answer(h, w, b, rng)
         if ans is None:
             continue
         p = Puzzle.make(h, w, b)
-        black, white = buy(p, ans, alphabet, rng)
+        try:
+            black, white = buy(p, ans, alphabet, rng)
+        except SearchCapped:            # the next draft may be easier
+            capped += 1
+            continue
         black, white = minimise(p, ans, black, white, rng)
         if grade is not None and grade_of(_with(p, black, white)) != grade:
             black, white = buy_grade(_with(p, black, white), ans, grade, rng)
         return _with(p, black, white), Answer.from_mask(h, w, ans)
-    raise RuntimeError(f"no {h}x{w} answer found for the bag")
+    if capped:
+        raise ValueError(f"no {h}x{w} board in 100 drafts: on {capped} of them the search for "
+                         "a second answer ran out of nodes (boards this large are beyond the "
+                         "generator)")
+    raise ValueError(f"no {h}x{w} answer found for the bag in 100 drafts")
 
 
 def random_small(rng, h: int, w: int) -> Puzzle:

@@ -106,3 +106,14 @@ def test_bank_boards_unique_graded_minimal(i):
     assert brute.cells_count(p, 2).count == 1
     assert grade_of(p) == e["grade"]
     assert SPEC.verify_extra(e, p, Answer.from_json(e["answer"])) is None
+
+
+def test_a_generator_out_of_nodes_says_so_in_one_line(monkeypatch):
+    import importlib
+    gen = importlib.import_module("puzzlekit.statue_park.generate")
+
+    def capped(puzzle, answer, max_nodes=0):
+        raise gen.SearchCapped("out of nodes")
+    monkeypatch.setattr(gen, "second_answer", capped)
+    with pytest.raises(ValueError, match="ran out of nodes"):
+        gen.generate(6, 6, seed=1)
