@@ -4,29 +4,40 @@ A genre hands over one numba kernel, ``apply(i, bits, data, work) -> int``,
 which runs its rung ``i`` (ladder order, probe excluded) on the flat bit
 array: -1 contradiction, 0 nothing removed, 1 something removed; ``data`` is
 a tuple of the genre's arrays and ``work`` its counters.  These functions
-take that kernel as an argument, so numba compiles them once per genre and
-per process (a function taking another function cannot be cached on disk);
-the genre's kernels themselves stay cached.
+take that kernel as an argument.  A function taking another function is
+compiled again in every process (numba cannot key its disk cache on the
+kernel), so :func:`specialised` makes, per genre, copies of them from their
+own source that name the genre's kernels as globals, not arguments: those
+are cached on disk beside the genre's kernels, and a fresh process loads
+them instead of compiling the loop again.
 """
 from __future__ import annotations
 
-import time
+import hashlib
+import inspect
+import sys
+from pathlib import Path
 
 import numpy as np
-from numba import njit, objmode
+from numba import njit, types
 
 from ._nb import dead_jit
 
-__all__ = ["propagate_jit", "fixpoint_jit"]
+__all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised"]
 
 
+# The C library's clock(): the process's processor time, CLOCKS_PER_SEC
+# ticks a second (10**6 wherever POSIX holds, 1000 on Windows).  A plain
+# symbol, so the functions reading it stay cacheable (a call back into
+# Python would not); for this single-threaded loop it runs with the wall
+# clock unless the machine is oversubscribed.
+_C_CLOCK = types.ExternalFunction("clock", types.long_())
+_TICKS = 1000.0 if sys.platform == "win32" else 1e6
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _clock():
-    with objmode(now="float64"):
-        now = time.perf_counter()
-    return now
+    return _C_CLOCK() / _TICKS
 
 
 @njit(cache=True)
@@ -141,7 +152,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Probe
     runs at a node only when its depth is under ``probe_depth`` (the root
     has depth 0) or more than ``probe_after`` nodes have been opened.
-    ``seconds`` caps the search's time like ``max_nodes`` caps its nodes;
+    ``seconds`` caps the search's (processor) time like ``max_nodes`` caps its nodes;
     the clock is read between nodes, so one long fixpoint is not
     interrupted.  Returns
     ``(count, nodes, capped, branch points, complete)``.
@@ -206,3 +217,65 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
             stack.append(child)
             depths.append(depth + 1)
     return found, nodes, False, branches, len(stack) == 0
+
+
+# ------------------------------------------------------------ cached entry points
+_SPECIALISED: dict = {}
+
+
+def _sources_tag(files) -> str:
+    h = hashlib.sha1()
+    for f in sorted(files):
+        h.update(Path(f).read_bytes())
+    return h.hexdigest()[:12]
+
+
+def _without_kernel_args(fn, tag: str) -> str:
+    """The source of ``fn`` (one of the loops above) for one genre: named
+    ``_<stem>_<tag>``, without the kernel parameters, calling the genre's
+    ``apply`` and ``legal`` and the other loops of the same tag by name."""
+    src = inspect.getsource(fn.py_func)
+    src = src[src.index("def "):]                 # the decorator goes
+    for name, params in (("propagate_jit", "apply, "), ("fixpoint_jit", "apply, "),
+                         ("search_jit", "apply, legal, ")):
+        stem = name[:-4]
+        src = src.replace(f"def {name}({params}", f"def _{stem}_{tag}(")
+        src = src.replace(f"{name}({params}", f"_{stem}_{tag}(")
+    if "(apply, " in src or "(apply," in src:
+        raise AssertionError(f"{fn.__name__}: a kernel argument is left in its source")
+    return src
+
+
+def specialised(apply, legal=None):
+    """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
+    for one genre's ``apply`` and ``legal`` kernels, without those two
+    parameters (``search`` is None without ``legal``).
+
+    A function taking a kernel as an argument is compiled again in every
+    process, so these are made from the loops' own source with the kernels
+    named as globals, and compiled with ``cache=True`` as if written in the
+    kernels' file: numba keeps them on disk beside the genre's kernels,
+    stamped by that file, and a fresh process loads them instead of
+    compiling the loop.  Their names carry a hash of the sources of
+    :mod:`puzzlekit.core` and of the genre's package, so an edit to either
+    makes new names and a stale loop is never loaded.  Same code, same
+    results; one pair per kernel pair and process.
+    """
+    key = (apply, legal)
+    got = _SPECIALISED.get(key)
+    if got is not None:
+        return got
+    src_file = inspect.getfile(apply.py_func)
+    here = Path(__file__).resolve().parent
+    tag = _sources_tag(list(here.glob("*.py")) + list(Path(src_file).resolve().parent.glob("*.py")))
+    loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
+    names = dict(globals())
+    names.update(apply=apply, legal=legal, __name__=apply.py_func.__module__)
+    src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
+    exec(compile(src, src_file, "exec"), names)
+    for fn in loops:
+        name = f"_{fn.__name__[:-4]}_{tag}"
+        names[name] = njit(cache=True)(names[name])
+    search = names[f"_search_{tag}"] if legal is not None else None
+    _SPECIALISED[key] = (names[f"_fixpoint_{tag}"], search)
+    return _SPECIALISED[key]

@@ -55,13 +55,11 @@ class Grid:
     @cached_property
     def nbrs(self) -> np.ndarray:
         """``(n, 4)`` neighbour table (up, right, down, left), -1 off the grid."""
-        out = np.full((self.n, 4), -1, dtype=np.int32)
-        for r in range(self.h):
-            for c in range(self.w):
-                for d, (dr, dc) in enumerate(DIRS):
-                    if self.inside(r + dr, c + dc):
-                        out[r * self.w + c, d] = (r + dr) * self.w + c + dc
-        return out
+        i = np.arange(self.n, dtype=np.int32)
+        r, c = np.divmod(i, self.w)
+        return np.stack([np.where(r > 0, i - self.w, -1), np.where(c < self.w - 1, i + 1, -1),
+                         np.where(r < self.h - 1, i + self.w, -1), np.where(c > 0, i - 1, -1)],
+                        axis=1).astype(np.int32)
 
     @cached_property
     def degree(self) -> np.ndarray:
@@ -70,11 +68,11 @@ class Grid:
     @cached_property
     def edges(self) -> np.ndarray:
         """``(m, 2)`` cell pairs: horizontal edges row by row, then vertical."""
-        hor = [(r * self.w + c, r * self.w + c + 1)
-               for r in range(self.h) for c in range(self.w - 1)]
-        ver = [(r * self.w + c, (r + 1) * self.w + c)
-               for r in range(self.h - 1) for c in range(self.w)]
-        return np.array(hor + ver, dtype=np.int32).reshape(-1, 2)
+        i = np.arange(self.n, dtype=np.int32)
+        hor = i[i % self.w < self.w - 1]
+        ver = i[: self.n - self.w]
+        return np.concatenate([np.stack([hor, hor + 1], axis=1),
+                               np.stack([ver, ver + self.w], axis=1)]).astype(np.int32)
 
     @property
     def n_edges(self) -> int:
@@ -82,15 +80,16 @@ class Grid:
 
     @cached_property
     def cell_edges(self) -> np.ndarray:
-        """``(n, 4)`` edge ids aligned with :attr:`nbrs`, -1 where none."""
-        out = np.full((self.n, 4), -1, dtype=np.int32)
-        lookup = {(int(a), int(b)): e for e, (a, b) in enumerate(self.edges)}
-        for i in range(self.n):
-            for d in range(4):
-                j = self.nbrs[i, d]
-                if j >= 0:
-                    out[i, d] = lookup[(min(i, j), max(i, j))]
-        return out
+        """``(n, 4)`` edge ids aligned with :attr:`nbrs`, -1 where none
+        (horizontal edge of cell ``(r, c)`` to its right: ``r (w - 1) + c``;
+        vertical edge below it: ``h (w - 1) + r w + c``)."""
+        h, w = self.h, self.w
+        r, c = np.divmod(np.arange(self.n, dtype=np.int32), w)
+        ver = h * (w - 1)
+        return np.stack([np.where(r > 0, ver + (r - 1) * w + c, -1),
+                         np.where(c < w - 1, r * (w - 1) + c, -1),
+                         np.where(r < h - 1, ver + r * w + c, -1),
+                         np.where(c > 0, r * (w - 1) + c - 1, -1)], axis=1).astype(np.int32)
 
     @cached_property
     def colour(self) -> np.ndarray:

@@ -344,11 +344,12 @@ class Ladder:
         return Counter({k: int(v) for k, v in zip(names, work.tolist()) if v})
 
     def _run_compiled(self, state, active, level):
-        from ._loop import fixpoint_jit
+        from ._loop import specialised
         rungs, probe, pv, work, slot = self.compiled_args(state, active)
-        r = -1 if state.dead() else fixpoint_jit(
-            self.compiled.apply, self.compiled.data(state.puzzle), state.bits, state.offsets,
-            rungs, probe, pv, work, slot)
+        fixpoint = specialised(self.compiled.apply, self.compiled.legal)[0]
+        r = -1 if state.dead() else fixpoint(
+            self.compiled.data(state.puzzle), state.bits, state.offsets,
+            rungs, probe, pv, work, slot, False)
         status = "contradiction" if r < 0 else ("solved" if state.solved() else "stable")
         return FixpointResult(status, level, self.compiled_counters(work), Counter(),
                               np.empty(0, dtype=np.int16), ())

@@ -14,7 +14,7 @@ from ..core.genre import grade as _grade
 from ..core.graph import components
 from ..core.grid import Grid
 from ..core.ladder import Ladder
-from .ladder import LADDER, initial_state
+from .ladder import LADDER, initial_state, with_numbers
 from .model import MAX_CELLS, Answer, Puzzle, loop_cells
 
 __all__ = ["inflate_loop", "cut_loop", "random_partition", "board_from_loop", "generate",
@@ -133,11 +133,11 @@ def erase(rng, puzzle: Puzzle, level=None, adversarial: bool = True) -> Puzzle:
     rng.shuffle(order)
     for r in order:
         rest = {g: v for g, v in clues.items() if g != r}
-        if finishes(puzzle.with_clues(rest), level):
+        if finishes(with_numbers(puzzle, rest), level):
             clues = rest
         elif not adversarial:
             break
-    return puzzle.with_clues(clues)
+    return with_numbers(puzzle, clues)
 
 
 def generate(h: int, w: int, seed=None, grade=None, avg: float | None = None,

@@ -20,7 +20,8 @@ from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
 __all__ = ["CRState", "initial_state", "encode", "decode", "LADDER", "NAMES", "KERNELS",
-           "data", "catalogue", "region_graph", "MAX_CYCLES", "MAX_CATALOGUE_NODES"]
+           "data", "catalogue", "region_graph", "with_numbers", "MAX_CYCLES",
+           "MAX_CATALOGUE_NODES"]
 
 MAX_CYCLES = 20_000
 MAX_CATALOGUE_NODES = 5_000_000
@@ -141,6 +142,17 @@ def catalogue(puzzle: Puzzle):
     puzzle.__dict__["_crcat"] = (cat[:found].copy(), not capped,
                                  (MAX_CYCLES, MAX_CATALOGUE_NODES))
     return puzzle.__dict__["_crcat"][:2]
+
+
+def with_numbers(puzzle: Puzzle, clues) -> Puzzle:
+    """``puzzle.with_clues(clues)``, keeping the catalogue ``puzzle`` has
+    built: it depends on the countries alone, which the numbers do not
+    change (for loops over number sets, such as erasing)."""
+    q = puzzle.with_clues(clues)
+    got = puzzle.__dict__.get("_crcat")
+    if got is not None:
+        q.__dict__["_crcat"] = got
+    return q
 
 
 def data(puzzle: Puzzle):
@@ -941,11 +953,22 @@ def _macro_jit(bits, d, work):
 @njit(cache=True)
 def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
     """Hamiltonian cycles from country 0, each once (second country lower
-    than the last); writes pair bitmasks into ``cat``."""
+    than the last); writes pair bitmasks into ``cat``.
+
+    A step from the path's end ``u`` to ``v`` is refused when some country
+    still to visit would be left fewer than two ways in (the new end, the
+    start, or countries still free: only ``u``'s neighbours lose one, as
+    ``u`` leaves the end), or when the countries still to visit, the new end
+    and the start no longer hang together.  Both only cut subtrees holding
+    no cycle, so the cycles and their order are those of the plain search.
+    """
     path = np.empty(k, dtype=np.int64)
     ppair = np.empty(k, dtype=np.int64)
     it = np.zeros(k, dtype=np.int64)
     on = np.zeros(k, dtype=np.bool_)
+    seen = np.zeros(k, dtype=np.int64)
+    queue = np.empty(k, dtype=np.int64)
+    stamp = 0
     path[0] = 0
     on[0] = True
     it[0] = off[0]
@@ -977,14 +1000,16 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
             continue
         if on[v]:
             continue
-        # every country still to visit needs two ways in: the new end, the
-        # start, or countries still free
         dead = False
-        for u in range(k):
-            if on[u] or u == v:
+        # ways in: at the root every country is checked, below it only the
+        # neighbours of the end being left
+        lo, hi = (off[u], off[u + 1]) if dpt > 0 else (0, k)
+        for jw in range(lo, hi):
+            w = dst[jw] if dpt > 0 else jw
+            if on[w] or w == v:
                 continue
             ways = 0
-            for jj in range(off[u], off[u + 1]):
+            for jj in range(off[w], off[w + 1]):
                 x = dst[jj]
                 if x == v or x == 0 or not on[x]:
                     ways += 1
@@ -993,6 +1018,30 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
                 break
         if dead:
             continue
+        # the countries to visit, with the new end and the start, connected
+        left = k - dpt - 2
+        if left > 0:
+            stamp += 1
+            seen[v] = stamp
+            queue[0] = v
+            head, tail, got, start = 0, 1, 0, False
+            while head < tail:
+                x = queue[head]
+                head += 1
+                for jj in range(off[x], off[x + 1]):
+                    y = dst[jj]
+                    if seen[y] == stamp:
+                        continue
+                    if y == 0:
+                        start = True
+                        seen[y] = stamp
+                    elif not on[y]:
+                        seen[y] = stamp
+                        got += 1
+                        queue[tail] = y
+                        tail += 1
+            if got < left or not start:
+                continue
         on[v] = True
         dpt += 1
         path[dpt] = v

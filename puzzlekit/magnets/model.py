@@ -245,10 +245,10 @@ class Puzzle(GridPuzzle):
     @cached_property
     def lines(self) -> np.ndarray:
         """``(h + w, max(h, w))`` cells of rows then columns, padded with -1."""
-        L = max(self.h, self.w)
-        out = np.full((self.h + self.w, L), -1, dtype=np.int32)
-        for k, cells in enumerate(self.grid.lines()):
-            out[k, :len(cells)] = cells
+        h, w = self.h, self.w
+        out = np.full((h + w, max(h, w)), -1, dtype=np.int32)
+        out[:h, :w] = np.arange(h * w).reshape(h, w)
+        out[h:, :h] = np.arange(h * w).reshape(h, w).T
         return out
 
     @cached_property
@@ -266,15 +266,14 @@ class Puzzle(GridPuzzle):
     @cached_property
     def crossing(self) -> np.ndarray:
         """``(h + w, L)`` True where the cell's domino crosses the line (never at
-        an empty cell, which has no domino)."""
+        an empty cell, which has no domino): its partner lies in another row
+        (on a row line) or column (on a column line)."""
         ln = self.lines
-        out = np.zeros(ln.shape, dtype=np.bool_)
-        for k in range(ln.shape[0]):
-            cells = set(ln[k][ln[k] >= 0].tolist())
-            for i, c in enumerate(ln[k]):
-                if c >= 0 and self.partner[c] >= 0:
-                    out[k, i] = int(self.partner[c]) not in cells
-        return out
+        c = np.where(ln >= 0, ln, 0)
+        p = self.partner[c]
+        row_line = (np.arange(ln.shape[0]) < self.h)[:, None]
+        same = np.where(row_line, p // self.w == c // self.w, p % self.w == c % self.w)
+        return (ln >= 0) & (p >= 0) & ~same
 
     def vertical_share(self) -> float:
         """Share of domino cells lying in vertical dominoes."""

@@ -633,6 +633,17 @@ def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
     return 1 if changed else 0
 
 
+@njit(cache=True, inline="always")
+def _middle(x, i, ends_mask, last_w, last_bit):
+    """Word ``i`` of a cell's value bits without the two end values (1 and
+    the last), which sit in word 0 and word ``last_w``."""
+    if i == 0:
+        return x & ~ends_mask
+    if i == last_w:
+        return x & ~last_bit
+    return x
+
+
 @njit(cache=True)
 def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
     """``vals``, ``packed``: scratch for :func:`_rows_jit`; ``vals`` is kept
@@ -670,12 +681,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
         canend[c] = cand[c, 0] or cand[c, n - 1]
         mid = False
         for i in range(W):
-            x = vals[c, i]
-            if i == 0:
-                x &= ~ends_mask
-            elif i == last_w:
-                x &= ~last_bit
-            if x:
+            if _middle(vals[c, i], i, ends_mask, last_w, last_bit):
                 mid = True
                 break
         mustend[c] = not mid
@@ -768,11 +774,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
     for c in range(n):
         if dp[c] == 1:
             for i in range(W):
-                x = vals[c, i]
-                if i == 0:
-                    x &= ~ends_mask
-                elif i == last_w:
-                    x &= ~last_bit
+                x = _middle(vals[c, i], i, ends_mask, last_w, last_bit)
                 if x:
                     vals[c, i] ^= x
                     changed = True

@@ -87,25 +87,31 @@ def data(puzzle: Puzzle) -> tuple:
         for g, v in puzzle.numbers.items():
             num[g] = v
         r4 = RULE4.index(puzzle.rule4)
-        rcoff, rcols, rcnt = [0], [], []        # each region's columns, cells per column
-        ringoff, ring = [0], []                 # the cells next to each region, outside it
+        # each region's columns and cells per column, and the cells next to
+        # it outside it, as sorted (region, column) and (region, cell) keys
+        col = np.arange(n, dtype=np.int64) % w
+        kc, rcnt = np.unique(reg * w + col, return_counts=True)
+        rcols = kc % w
+        rcoff = np.searchsorted(kc // w, np.arange(k + 1))
+        src = np.repeat(np.arange(n, dtype=np.int64), 4)
+        dst = nbrs.ravel()
+        out = dst >= 0
+        out[out] = reg[dst[out]] != reg[src[out]]
+        kr = np.unique(reg[src[out]] * n + dst[out])
+        ring = kr % n
+        ringoff = np.searchsorted(kr // n, np.arange(k + 1))
         memo = MEMO if n <= MEMO_CELLS else 32
-        keyoff, keylen, extneed, resoff = [0], [], [], [0]
+        m = np.diff(roff)
+        keylen = (m + 20) // 21 + ((np.diff(rcoff) + 4) // 5 if r4 < 3 else 0)
+        keyoff = np.concatenate([[0], np.cumsum(keylen * memo)])
+        res = (2 * ((m + 63) // 64) + (np.diff(ringoff) + 63) // 64) * memo
+        resoff = np.concatenate([[0], np.cumsum(res)])
+        extneed = []
         for g in range(k):
-            cells = order[roff[g]:roff[g + 1]]
-            cols, cnt = np.unique(cells % w, return_counts=True)
-            rcols += cols.tolist()
-            rcnt += cnt.tolist()
-            rcoff.append(len(rcols))
-            ring += sorted({int(u) for c in cells for u in nbrs[c] if u >= 0 and reg[u] != g})
-            ringoff.append(len(ring))
-            m = len(cells)
-            keylen.append((m + 20) // 21 + ((len(cols) + 4) // 5 if r4 < 3 else 0))
-            keyoff.append(keyoff[-1] + keylen[-1] * memo)
-            nring = ringoff[-1] - ringoff[-2]
-            resoff.append(resoff[-1] + (2 * ((m + 63) // 64) + (nring + 63) // 64) * memo)
-            depth = min(m, int(num[g]) if num[g] > 0 else FIT_FREE, FIT_STEPS + 1)
-            extneed.append(sum(min(m, 2 * t + 2) for t in range(1, depth + 2)) + 8)
+            mg, v = int(m[g]), int(num[g])
+            depth = min(mg, v if v > 0 else FIT_FREE, FIT_STEPS + 1)
+            extneed.append(sum(min(mg, 2 * t + 2) for t in range(1, depth + 2)) + 8)
+        keylen = keylen.tolist()
         row = max(n + 3, max(keylen, default=0), 2)
         ckeyoff = np.zeros(k + 1, np.int64)     # clue's table: packed cell bits per region
         ckeyoff[1:] = np.cumsum((2 * np.diff(roff) + 63) // 64) * memo
@@ -779,6 +785,19 @@ def _fit_list(nbrs, reg, order, a, b, g, v, colof, rowof, r4, nmust, nallow, rco
     return fits, steps
 
 
+@njit(cache=True, inline="always")
+def _column_extents(S, size, colof, rowof, cmin, cmax, ccnt):
+    """Add the cells ``S[:size]`` to their columns' lowest and highest row
+    and cell count (a stone has no vertical gap in a column where
+    ``cmax - cmin + 1 == ccnt``)."""
+    for q in range(size):
+        c = colof[S[q]]
+        r = rowof[S[q]]
+        cmin[c] = min(cmin[c], r)
+        cmax[c] = max(cmax[c], r)
+        ccnt[c] += 1
+
+
 @njit(cache=True)
 def _fit_leaves(S, size, ext, p0, nleaf, mustin, nmust, st, nbrs, reg, g, colof, rowof, r4,
                 rcols, ca, cb,
@@ -799,12 +818,7 @@ def _fit_leaves(S, size, ext, p0, nleaf, mustin, nmust, st, nbrs, reg, g, colof,
             cmin[c] = 1 << 30
             cmax[c] = -1
             ccnt[c] = 0
-        for q in range(size):
-            c = colof[S[q]]
-            r = rowof[S[q]]
-            cmin[c] = min(cmin[c], r)
-            cmax[c] = max(cmax[c], r)
-            ccnt[c] += 1
+        _column_extents(S, size, colof, rowof, cmin, cmax, ccnt)
         for j in range(ca, cb):
             c = rcols[j]
             if ccnt[c] > 0 and cmax[c] - cmin[c] + 1 != ccnt[c]:
@@ -885,12 +899,7 @@ def _fit_ok(S, size, colof, rowof, r4, rcols, ca, cb, colcnt, clo, chi, cmin, cm
             cmin[c] = 1 << 30
             cmax[c] = -1
             ccnt[c] = 0
-        for q in range(size):
-            c = colof[S[q]]
-            r = rowof[S[q]]
-            cmin[c] = min(cmin[c], r)
-            cmax[c] = max(cmax[c], r)
-            ccnt[c] += 1
+        _column_extents(S, size, colof, rowof, cmin, cmax, ccnt)
         for q in range(size):
             c = colof[S[q]]
             if cmax[c] - cmin[c] + 1 != ccnt[c]:
