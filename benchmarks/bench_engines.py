@@ -6,7 +6,8 @@
 
 For every built genre with a CP-SAT model: the uniqueness proof (count to 2)
 of every bank board by the ladder (``core.genre.proof_count``: probe at the
-root, the rungs below it in the search until it grows large), the raw engine
+root, the rungs below it in the search until it grows large, then rounds with
+randomised dives between them), the raw engine
 and CP-SAT, each the
 best of calls repeated up to ``--budget`` seconds, then a
 size sweep (dense and sparse boards from 6x6 to 20x20) by the ladder and

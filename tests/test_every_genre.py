@@ -332,11 +332,11 @@ def test_compiled_loop_equals_the_python_loop(genre):
     gives the Python loop's fixpoints bit for bit, and its search the same
     counts, nodes and branch points, on random small boards."""
     from puzzlekit.core.genre import accepts
-    from puzzlekit.core.search import count_solutions
+    from puzzlekit.core.search import count_solutions, count_with_restarts
     sp = puzzlekit.spec(genre)
     lad = sp.ladder
     runs = [(i, ()) for i in range(len(lad))] + [(len(lad) - 1, (d,)) for d in range(len(lad) - 1)]
-    seen = {"boards": 0, "contradictions": 0, "solved": 0}
+    seen = {"boards": 0, "contradictions": 0, "solved": 0, "restarted": 0}
 
     @_examples(120)
     @given(**SMALL)
@@ -374,9 +374,23 @@ def test_compiled_loop_equals_the_python_loop(genre):
             (co.count, co.complete, co.nodes, co.branch_points), (h, w, seed)
         if co.complete and full.complete:
             assert co.count == full.count, (h, w, seed)
+        # the proof's rounds and dives, forced early: same count when both finish,
+        # and every answer pooled is distinct and legal
+        rs = count_with_restarts(sp.initial_state(p), lad, accepts(sp, p), 3, 3000,
+                                 first_nodes=2, dive_nodes=1, seed=seed,
+                                 probe_depth=1, probe_after=5)
+        seen["restarted"] += rs.nodes > 2
+        if full.complete:
+            assert rs.count <= full.count, (h, w, seed)
+            if rs.complete:
+                assert rs.count == full.count, (h, w, seed)
+        keys = {s.bits.tobytes() for s in rs.solutions}
+        assert len(keys) == len(rs.solutions) == min(rs.count, 3), (h, w, seed)
+        assert all(accepts(sp, p)(s) and s.solved() for s in rs.solutions), (h, w, seed)
 
     run()
     assert seen["boards"] >= 80 and seen["contradictions"] and seen["solved"], seen
+    assert seen["restarted"], seen
 
 
 @pytest.mark.parametrize("genre", BUILT)

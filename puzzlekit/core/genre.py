@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .ladder import Ladder, State
-from .search import Count, SearchResult, SolveResult, count_solutions, solve as _solve
+from .search import (Count, SearchResult, SolveResult, count_solutions, count_with_restarts,
+                     solve as _solve)
 
 __all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "accepts",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER"]
@@ -159,7 +160,15 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     nodes, probe at every node after that.  A board that probe finishes is
     proved in one node; below the root a probe pass costs more than the
     nodes it saves on most bank boards, and a search the cheaper rungs do
-    not close soon gets probe's pruning back.  Same count as
-    :func:`ladder_count`, other nodes."""
-    return ladder_count(spec, puzzle, limit, None, max_nodes, time_limit,
-                        probe_depth=PROOF_PROBE_DEPTH, probe_after=PROOF_PROBE_AFTER)
+    not close soon gets probe's pruning back.
+
+    A search still open after :data:`PROOF_PROBE_AFTER` nodes is run in
+    rounds with randomised dives between them
+    (:func:`puzzlekit.core.search.count_with_restarts`): on a board with
+    many answers a depth-first search can spend its whole budget under one
+    bad early choice, and a fresh start with other values tried first
+    usually finds two answers at once.  Same count as :func:`ladder_count`,
+    other nodes."""
+    return count_with_restarts(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
+                               limit, max_nodes, time_limit, first_nodes=PROOF_PROBE_AFTER,
+                               probe_depth=PROOF_PROBE_DEPTH, probe_after=PROOF_PROBE_AFTER)

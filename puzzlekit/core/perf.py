@@ -361,8 +361,10 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
     stored = (load_results() if results is None else results).get("genres", {}).get(genre, {})
     if not stored.get("bank"):
         out.update(sp_all_n="0", sp_all_med="?", sp_all_worst="?",
-                   sp_target="no stored benchmark run covers this genre yet")
+                   sp_target="no stored benchmark run covers this genre yet",
+                   sp_sweep=sweep_sentence(stored))
         return out
+    out["sp_sweep"] = sweep_sentence(stored)
     per = ratios(pd.DataFrame(stored["bank"]))["sat / ladder"]
     short = int((per < 10).sum())
     out.update(sp_all_n=str(len(per)), sp_all_med=_times(float(per.median())).rstrip("×"),
@@ -382,27 +384,74 @@ def _times(v: float) -> str:
     return f"{v:.0f}×" if v >= 10 else f"{v:.2g}×"
 
 
+def sweep_slowest(entry: dict) -> dict:
+    """Per density, the sweep size where the ladder does worst against
+    CP-SAT: ``{density: (ratio of medians, size)}`` from a stored genre
+    entry (:func:`load_results`); empty without a sweep.
+
+    >>> rows = [{"size": n, "density": "dense", "board": 0, "engine": e, "seconds": t,
+    ...          "status": "unique"} for n, e, t in [(6, "ladder", 1.0), (6, "sat", 4.0),
+    ...                                              (8, "ladder", 2.0), (8, "sat", 1.0)]]
+    >>> sweep_slowest({"sweep": rows})
+    {'dense': (0.5, 8)}
+    """
+    if not entry.get("sweep"):
+        return {}
+    med = sweep_medians(pd.DataFrame(entry["sweep"]))["sat / ladder"]
+    out = {}
+    for density in ("dense", "sparse"):
+        if density not in med.index.get_level_values("density"):
+            continue
+        part = med.xs(density, level="density").dropna()
+        if len(part):
+            n = int(part.idxmin())
+            out[density] = (float(part[n]), n)
+    return out
+
+
+def sweep_sentence(entry: dict) -> str:
+    """A chapter's sentence on the stored size sweep of its genre: whether
+    the ladder's median time is ahead of CP-SAT's at every size and density,
+    and if not, where it is furthest behind.
+
+    >>> sweep_sentence({})
+    'No stored size sweep covers this genre yet.'
+    """
+    if not entry.get("sweep"):
+        return "No stored size sweep covers this genre yet."
+    sw = pd.DataFrame(entry["sweep"])
+    med = sweep_medians(sw)["sat / ladder"].dropna()
+    sizes = sorted(set(int(n) for n in sw["size"]))
+    head = (f"In the stored size sweep ({sizes[0]}×{sizes[0]} to {sizes[-1]}×{sizes[-1]}, "
+            f"{entry.get('sweep per size', '?')} random boards per size and clue density, "
+            f"uniqueness not asked for)")
+    hit = sw[sw["status"] == "capped"]
+    names = {"ladder": "the ladder", "sat": "CP-SAT"}
+    whose = ", ".join(f"{names.get(e, e)} {k}" for e, k in hit["engine"].value_counts().sort_index().items())
+    tail = (f"; {len(hit)} of {len(sw)} runs hit the time or node limit ({whose}), "
+            f"and count at it" if len(hit) else "")
+    behind = med[med < 1]
+    if not len(behind):
+        return f"{head} the ladder's median time is ahead of CP-SAT's at every size{tail}."
+    (n, d), v = behind.idxmin(), float(behind.min())
+    return (f"{head} the ladder's median time is behind CP-SAT's in {len(behind)} of "
+            f"{len(med)} size and density cells, furthest at {n}×{n} {d} "
+            f"(CP-SAT's median time is {_times(v)} the ladder's){tail}.")
+
+
 def speed_table(results: dict) -> str:
     """The README's table of CP-SAT time over ladder time, as Markdown, from
     a stored engine run (:func:`load_results`): per genre the bank boards,
-    the median and worst board, and the sweep's largest size (dense, and
-    sparse with its size), "—" where the run had no sweep."""
-    lines = ["| genre | bank boards | median | worst board | largest sweep size, dense | sparse |",
+    the median and worst board, and per clue density the sweep size where the
+    ratio of median times is lowest (:func:`sweep_slowest`), "—" where the
+    run had no sweep."""
+    lines = ["| genre | bank boards | median | worst board | sweep, slowest size: dense | sparse |",
              "|---|---|---|---|---|---|"]
     for g, r in results.get("genres", {}).items():
         s = r["bank summary"]
-        dense = sparse = "—"
-        if r.get("sweep"):
-            med = sweep_medians(pd.DataFrame(r["sweep"]))["sat / ladder"]
-            for density in ("dense", "sparse"):
-                part = med.xs(density, level="density").dropna()
-                if len(part):
-                    n = int(part.index.max())
-                    cell = _times(part[n])
-                    if density == "dense":
-                        dense = cell
-                    else:
-                        sparse = f"{cell} ({n}×{n})"
+        slow = sweep_slowest(r)
+        cells = [f"{_times(slow[d][0])} ({slow[d][1]}×{slow[d][1]})" if d in slow else "—"
+                 for d in ("dense", "sparse")]
         lines.append(f"| {g} | {s['boards']} | {_times(s['sat median'])} | "
-                     f"{_times(s['sat worst'])} | {dense} | {sparse} |")
+                     f"{_times(s['sat worst'])} | {cells[0]} | {cells[1]} |")
     return "\n".join(lines)

@@ -17,7 +17,8 @@ import numpy as np
 
 from .ladder import Ladder, State
 
-__all__ = ["Count", "SearchResult", "SolveResult", "count_solutions", "solve", "KEEP"]
+__all__ = ["Count", "SearchResult", "SolveResult", "count_solutions", "count_with_restarts",
+           "solve", "KEEP"]
 
 KEEP = 10      # answers ``solve`` hands back, however many it counts
 
@@ -235,8 +236,9 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
                     probe_depth=None, probe_after=None, time_limit=None):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
-    from ._loop import search_jit
+    from ._loop import specialised
     comp = ladder.compiled
+    search_jit = specialised(comp.apply, comp.legal)[1]
     rungs, probe, pv, work, slot = ladder.compiled_args(state, ladder._active(lvl, without))
     order = np.zeros(0, np.int64) if order is None else np.ascontiguousarray(order, np.int64)
     firsts = (np.full(state.n_vars, -1, np.int64) if first is None
@@ -246,7 +248,7 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
     if state.dead():
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
     found, nodes, capped, bp, done = search_jit(
-        comp.apply, comp.legal, comp.data(state.puzzle), state.bits.copy(), state.offsets,
+        comp.data(state.puzzle), state.bits.copy(), state.offsets,
         rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols, lift,
         1 << 62 if probe_depth is None else int(probe_depth),
         1 << 62 if probe_after is None else int(probe_after),
@@ -258,6 +260,100 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         out.append(s)
     return SearchResult(int(found), bool(done) and not capped, bool(capped), int(nodes),
                         int(bp), limit, tuple(out), ladder.compiled_counters(work))
+
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence.
+
+    >>> [_luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], bool],
+                        limit: int = 2, max_nodes: int | None = None,
+                        time_limit: float | None = None, first_nodes: int = 2_000,
+                        dive_nodes: int = 500, seed: int = 0, **search) -> SearchResult:
+    """:func:`count_solutions` (with ``search``'s settings) made robust
+    against one bad early branch, the way boards with many answers often
+    defeat a depth-first search.
+
+    Rounds alternate two searches.  The complete search runs with a node cap
+    of ``first_nodes``, four times more each round (so its repeated work
+    costs at most a third more than one uncapped run); a board it finishes
+    in the first round costs exactly what ``count_solutions`` costs.  After
+    each capped round, *dives* spend as much time again: short searches
+    (``dive_nodes`` times Luby's sequence) with the rungs below probe, each
+    trying a random value first at every branch (seeded by ``seed``, so a
+    run is reproducible).  Distinct answers are pooled over every search;
+    ``limit`` of them end the count (``multiple``), as does any search that
+    finishes its tree.  ``max_nodes`` caps each complete search,
+    ``time_limit`` the whole call; running out of either is ``capped``.
+
+    The count is the same as :func:`count_solutions`'s whenever both finish;
+    only the time to reach it changes.
+    """
+    t0 = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    sizes = np.diff(state.offsets)
+    seen: dict = {}
+    nodes = branch_points = 0
+    counters: Counter = Counter()
+    cap, dive = first_nodes, 1
+
+    def left() -> float | None:
+        return None if time_limit is None else time_limit - (time.perf_counter() - t0)
+
+    def pool(r: SearchResult) -> SearchResult:
+        nonlocal nodes, branch_points
+        nodes += r.nodes
+        branch_points += r.branch_points
+        counters.update(r.counters)
+        for s in r.solutions:
+            seen.setdefault(s.bits.tobytes(), s)
+        return r
+
+    def result(count: int, complete: bool, capped: bool) -> SearchResult:
+        return SearchResult(count, complete, capped, nodes, branch_points, limit,
+                            tuple(seen.values())[:max(limit, 0)], counters)
+
+    while True:
+        whole = cap if max_nodes is None else min(cap, max_nodes)
+        t = time.perf_counter()
+        r = pool(count_solutions(state, ladder, accept, limit=limit, max_nodes=whole,
+                                 time_limit=left(), **search))
+        if r.complete:
+            return result(r.count, True, False)
+        if max(r.count, len(seen)) >= limit or limit < 2:
+            return result(max(r.count, len(seen)), False, r.capped)
+        rest = left()
+        if whole != cap or (rest is not None and rest <= 0):
+            return result(max(r.count, len(seen)), False, True)
+        share = time.perf_counter() - t
+        end = time.perf_counter() + (share if rest is None else min(share, rest))
+        while True:                      # at least one dive a round
+            first = rng.integers(0, np.maximum(sizes, 1))
+            d = pool(count_solutions(state, ladder, accept, limit=limit,
+                                     max_nodes=dive_nodes * _luby(dive),
+                                     time_limit=end - time.perf_counter(), first=first,
+                                     **dict(search, probe_depth=0, probe_after=None)))
+            dive += 1
+            if d.complete:
+                return result(d.count, True, False)
+            if len(seen) >= limit:
+                return result(len(seen), False, False)
+            if time.perf_counter() >= end:
+                break
+        cap *= 4
 
 
 @dataclass(frozen=True)
