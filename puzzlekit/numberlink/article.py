@@ -10,8 +10,8 @@ import pandas as pd
 from ..core import banks, measure as M, scales
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census, certify
-from .generate import is_taut, random_small, sample_paths
-from .ladder import LADDER, NAMES, encode, with_segments
+from .generate import random_small, sample_paths
+from .ladder import LADDER, NAMES, with_segments
 from .model import Answer, Puzzle, puzzle_from_paths
 
 __all__ = ["ARTICLE", "SOURCE", "bank_boards", "partitions_stream", "sample", "PAIR_SIZE",

@@ -254,10 +254,10 @@ def rebuild_bank(seed=None, per_size: int = 16, progress=None):
     (cycling through ``BANK_PLAN``), proved unique by the raw engine, graded
     by the weakest finishing level, and skipped if the reversal certificate
     reads a second answer off it (it cannot, on a unique board).
+    ``progress``, if given, is called with each entry as it is made.
     """
     from .certify import reversal
     base = 20261129 if seed is None else int(seed)
-    it = progress or (lambda x, **k: x)
     out = []
     for size, plan in BANK_PLAN.items():
         k = 0
@@ -275,6 +275,8 @@ def rebuild_bank(seed=None, per_size: int = 16, progress=None):
             out.append({"id": f"numbrix-{size}x{size}-{k + 1:03d}", "size": [size, size],
                         "clues": puz.to_json(), "answer": ans.to_json(),
                         "grade": grade, "seed": s})
+            if progress:
+                progress(out[-1])
             k += 1
     return out
 

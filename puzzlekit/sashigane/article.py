@@ -7,10 +7,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
-import pandas as pd
 
 from ..core import banks, measure as M, scales
-from ..core.genre import ladder_count
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, census
 from .certify import budget_refutes

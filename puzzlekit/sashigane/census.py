@@ -153,7 +153,7 @@ def _pieces_jit(labels, w, k, bend, ends, dirs, size, endir, bsize):
             for x in range(n):
                 if labels[p, x] != q:
                     continue
-                r, c = x // w, x % w
+                c = x % w
                 hn = (c > 0 and labels[p, x - 1] == q) or (c < w - 1 and labels[p, x + 1] == q)
                 vn = (x - w >= 0 and labels[p, x - w] == q) or (x + w < n and labels[p, x + w] == q)
                 if hn and vn:

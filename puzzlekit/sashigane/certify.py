@@ -7,8 +7,6 @@ most h+w-1 (one full row plus one full column).  So h*w - S must lie in
 """
 from __future__ import annotations
 
-import numpy as np
-
 from .model import Puzzle
 
 __all__ = ["budget", "budget_refutes"]

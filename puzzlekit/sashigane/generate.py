@@ -157,7 +157,6 @@ def generate(h: int, w: int, seed=None, grade=None, convention="coin", tries: in
 
     ``grade`` (a rung name) asks for a board whose grade is exactly that."""
     from . import SPEC
-    from .ladder import decode
     from ..core.genre import grade as _grade
     h, w = int(h), int(w)
     if h * w > MAX_CELLS or h < 2 or w < 2 or h * w < 6:

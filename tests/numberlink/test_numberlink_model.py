@@ -1,7 +1,6 @@
 """Referee fixtures (a failing board per rule), JSON round trips, strict input."""
 import json
 
-import numpy as np
 import pytest
 
 from puzzlekit.core.referee import InputError

@@ -1,5 +1,4 @@
 """Sashigane puzz.link codec and bank integrity."""
-import numpy as np
 import pytest
 
 import puzzlekit.sashigane as sg
