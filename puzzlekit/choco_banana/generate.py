@@ -1,8 +1,9 @@
 """Generation, answer first: the ladder's search on a clueless board with a
 shuffled branching order and a biased colour order hands back a legal grid;
-clues are bought adversarially against rival answers, then the clue set is
-minimised twice (uniqueness-minimal, then with the target rung finishing
-without a guess); grading; the bank builder.
+clues are bought adversarially against rival answers and minimised to a
+uniqueness-minimal set; the second minimisation (:func:`guess_free`) keeps
+only the numbers of the answer's size map that the target rung needs to
+finish without a guess; grading; the bank builder.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from ..core.search import count_solutions
 from .ladder import LADDER, decode_mask, initial_state
 from .model import MAX_CELLS, Answer, Puzzle, size_map
 
-__all__ = ["random_answer", "count", "rival", "buy", "minimise", "grade", "random_small",
+__all__ = ["random_answer", "count", "rival", "buy", "minimise", "guess_free", "grade",
+           "random_small",
            "sweep_board", "generate", "rebuild_bank", "bank_entry", "verify_extra", "BANK_ROWS",
            "forcing", "DIALECTS"]
 
@@ -133,6 +135,21 @@ def minimise(puzzle, seed=None, max_nodes=20_000, keep="unique", level="probe"):
     return puzzle.with_clues(clues)
 
 
+def guess_free(h, w, mask, seed=None, level="probe") -> Puzzle:
+    """The second minimisation: from the answer's full size map (which
+    ``level`` finishes), shuffled one-at-a-time removal keeping a number only
+    when ``level``'s fixpoint needs it to finish without a guess.  A board
+    that a sound level finishes is unique, so the result is unique too.
+
+    >>> m = np.array([1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], bool)
+    >>> p = guess_free(4, 4, m, seed=0)
+    >>> LADDER.fixpoint(initial_state(p), "probe").solved, len(p.clues) < 16
+    (True, True)
+    """
+    from .certify import full_board
+    return minimise(full_board(h, w, mask), seed, keep="solve", level=level)
+
+
 def grade(puzzle):
     """The weakest finishing level (None when even probe stalls)."""
     return LADDER.grade(initial_state(puzzle))
@@ -171,9 +188,14 @@ def sweep_board(rng, n: int, density: str) -> Puzzle:
     return Puzzle.make(n, n, {int(c): int(sizes[c]) for c in np.flatnonzero(rng.random(n * n) < q)})
 
 
-def generate(h, w, seed=None, grade_=None, tries=40):
-    """A unique, uniqueness-minimal board and its answer (``grade_``: a level
-    the board must grade to)."""
+def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
+    """A unique board and its answer (``grade_``: a level the board must
+    grade to).  ``minimal="unique"`` gives a uniqueness-minimal clue set;
+    ``"solve"`` then minimises a second time (:func:`guess_free`), down to the
+    numbers the target rung (``grade_``, else probe) needs to finish without
+    a guess, as the article's shipped boards are."""
+    if minimal not in ("unique", "solve"):
+        raise ValueError(f"minimal must be 'unique' or 'solve', not {minimal!r}")
     h, w = strict_size(h, w, MAX_CELLS)
     rng = _rng(seed)
     if grade_ is not None:
@@ -186,6 +208,8 @@ def generate(h, w, seed=None, grade_=None, tries=40):
         p = minimise(Puzzle.make(h, w, clues), rng)
         if verify_extra(None, p, None, 20_000) is not None:
             continue                     # some clue's removal could not be decided
+        if minimal == "solve":
+            p = guess_free(h, w, mask, rng, "probe" if grade_ is None else grade_)
         if grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]:
             return p, Answer.from_mask(h, w, mask)
     raise InputError(f"no {h}x{w} board of grade {grade_} in {tries} tries")

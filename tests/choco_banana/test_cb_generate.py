@@ -1,5 +1,6 @@
 """Generator legality, load-bearing clues, the bank's integrity."""
 import numpy as np
+import pytest
 
 from puzzlekit.choco_banana import SPEC, brute
 from puzzlekit.choco_banana.generate import (bank_entry, count, generate, random_answer,
@@ -25,6 +26,21 @@ def test_generated_boards_are_unique_and_every_clue_is_load_bearing():
         for c in p.clues:        # each removal really leaves a second answer
             q = p.with_clues({k: v for k, v in p.clues.items() if k != c})
             assert brute.brute_count(q, 2).count == 2
+
+
+def test_the_second_minimisation_leaves_a_guess_free_minimal_set():
+    from puzzlekit.choco_banana.ladder import LADDER, initial_state
+
+    def finishes(q):
+        return LADDER.fixpoint(initial_state(q), "probe").solved
+    for s in range(3):
+        p, a = generate(5, 5, seed=s, minimal="solve")
+        assert SPEC.check(p, a) == [] and finishes(p)
+        assert brute.brute_count(p, 2).count == 1
+        for c in p.clues:        # each number is needed for probe to finish
+            assert not finishes(p.with_clues({k: v for k, v in p.clues.items() if k != c}))
+    with pytest.raises(ValueError, match="minimal must be"):
+        generate(4, 4, seed=0, minimal="guess")
 
 
 def test_bank_integrity():
