@@ -15,7 +15,8 @@ from numba import njit
 from .brute import MASK_CELLS, legal_masks
 from .model import banana_areas, bar_areas
 
-__all__ = ["legal_count", "LEDGERS", "A027424", "bar_area_count", "ties", "banana_area_census"]
+__all__ = ["legal_count", "LEDGERS", "LEDGER_SHAPES", "ledger_rows", "A027424", "bar_area_count",
+           "ties", "tie_rows", "banana_area_census"]
 
 LEDGERS = {           # the article's figures (and the issue's), legal clueless grids
     "nxn": [1, 5, 121, 4835, 584931],
@@ -24,6 +25,14 @@ LEDGERS = {           # the article's figures (and the issue's), legal clueless 
     "3xn": [1, 19, 121, 599, 3057, 15525, 78781, 399575],
 }
 A027424 = [1, 3, 6, 9, 14, 18, 25, 30, 36, 42]    # OEIS A027424(1..10)
+LEDGER_SHAPES = {"n×n": (lambda n: (n, n), 5), "1×n": (lambda n: (1, n), 8),
+                 "2×n": (lambda n: (2, n), 10), "3×n": (lambda n: (3, n), 8)}
+
+
+def ledger_rows() -> list[str]:
+    """Each ledger of :data:`LEDGER_SHAPES` as printed: legal grid counts, comma-separated."""
+    return [", ".join(str(legal_count(*f(n))) for n in range(1, k + 1))
+            for f, k in LEDGER_SHAPES.values()]
 
 
 @lru_cache(maxsize=None)
@@ -75,6 +84,18 @@ def ties(h: int, w: int) -> dict:
     per = counts[np.ravel(inv)]
     return {"answers": int(len(masks)), "maps": int(len(counts)),
             "tied": int((per > 1).sum()), "biggest": int(counts.max()) if len(counts) else 0}
+
+
+def tie_rows(shapes) -> list[list]:
+    """The tie table: boards 2x2, 2x3, 3x3 in one row (answer range, whether
+    every size map is distinct, tied answers, biggest tie), then one row
+    (answers, distinct maps, tied answers, biggest tie) per ``(h, w)``."""
+    small = [ties(h, w) for h, w in ((2, 2), (2, 3), (3, 3))]
+    rows = [[f"{small[0]['answers']} … {small[-1]['answers']}",
+             "all distinct" if all(t["maps"] == t["answers"] for t in small) else "ties",
+             sum(t["tied"] for t in small), max(t["biggest"] for t in small)]]
+    return rows + [[t["answers"], t["maps"], t["tied"], t["biggest"]]
+                   for t in (ties(h, w) for h, w in shapes)]
 
 
 @njit(cache=True)
