@@ -15,9 +15,8 @@ from .ladder import LADDER, decode_mask, initial_state
 from .model import MAX_CELLS, Answer, Puzzle, size_map
 
 __all__ = ["random_answer", "count", "rival", "buy", "minimise", "guess_free", "grade",
-           "random_small",
-           "sweep_board", "generate", "rebuild_bank", "bank_entry", "verify_extra", "BANK_ROWS",
-           "forcing", "DIALECTS"]
+           "random_small", "sweep_board", "generate", "rebuild_bank", "bank_entry", "verify_extra",
+           "BANK_ROWS", "forcing", "DIALECTS"]
 
 BANK_ROWS = ((6, 38), (8, 30))
 DIALECTS = ("free", "forcing", "silent")
@@ -136,10 +135,12 @@ def minimise(puzzle, seed=None, max_nodes=20_000, keep="unique", level="probe"):
 
 
 def guess_free(h, w, mask, seed=None, level="probe") -> Puzzle:
-    """The second minimisation: from the answer's full size map (which
-    ``level`` finishes), shuffled one-at-a-time removal keeping a number only
-    when ``level``'s fixpoint needs it to finish without a guess.  A board
-    that a sound level finishes is unique, so the result is unique too.
+    """The second minimisation: from the answer's full size map, shuffled
+    one-at-a-time removal keeping a number only when ``level``'s fixpoint
+    needs it to finish without a guess.  A board that a sound level finishes
+    is unique, so the result is unique too.  (Where ``level`` cannot finish
+    even the full map, as on a tied size map, every number is kept and the
+    result is not finished: check it.)
 
     >>> m = np.array([1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], bool)
     >>> p = guess_free(4, 4, m, seed=0)
