@@ -359,12 +359,11 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
     out = {"sp_n_timed": str(len(r)), "sp_sat_med": _times(float(r.median())).rstrip("×"),
            "sp_sat_worst": _times(float(r.min())).rstrip("×")}
     stored = (load_results() if results is None else results).get("genres", {}).get(genre, {})
+    out["sp_sweep"] = sweep_sentence(stored)
     if not stored.get("bank"):
         out.update(sp_all_n="0", sp_all_med="?", sp_all_worst="?",
-                   sp_target="no stored benchmark run covers this genre yet",
-                   sp_sweep=sweep_sentence(stored))
+                   sp_target="no stored benchmark run covers this genre yet")
         return out
-    out["sp_sweep"] = sweep_sentence(stored)
     per = ratios(pd.DataFrame(stored["bank"]))["sat / ladder"]
     short = int((per < 10).sum())
     out.update(sp_all_n=str(len(per)), sp_all_med=_times(float(per.median())).rstrip("×"),
