@@ -76,7 +76,7 @@ def lab():
 
 
 def test_stepper_plays_in_jupyterlab(lab):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
     lab, log = lab
     with sync_playwright() as pw:
         browser = launch(pw)
@@ -92,9 +92,32 @@ def test_stepper_plays_in_jupyterlab(lab):
             def started() -> bool:      # some code cell is running or has run
                 return any(t.strip() not in ("", "[ ]:") for t in prompts.all_text_contents())
 
+            dialogs = []
+
+            def dismiss() -> None:
+                """Close a modal dialog JupyterLab may raise at start-up (it
+                would take the clicks): a kernel chooser is accepted, any
+                other dialog cancelled; its text is kept for a failure."""
+                box = page.locator(".jp-Dialog")
+                for _ in range(5):
+                    if not box.count():
+                        return
+                    text = box.first.inner_text()[:300]
+                    dialogs.append(text)
+                    accept = box.first.locator(".jp-Dialog-button.jp-mod-accept")
+                    if "kernel" in text.lower() and accept.count():
+                        accept.first.click()
+                    else:
+                        page.keyboard.press("Escape")
+                    time.sleep(1)
+
             for attempt in range(5):    # a click before the app is ready can be lost: retry
-                page.locator(".lm-MenuBar-item", has_text="Run").first.click()
-                page.get_by_role("menuitem", name="Run All Cells").first.click()
+                dismiss()
+                try:
+                    page.locator(".lm-MenuBar-item", has_text="Run").first.click(timeout=10_000)
+                    page.get_by_role("menuitem", name="Run All Cells").first.click(timeout=10_000)
+                except PlaywrightTimeout:       # something took the click: look again
+                    continue
                 for _ in range(30):
                     if started():
                         break
@@ -103,7 +126,7 @@ def test_stepper_plays_in_jupyterlab(lab):
                     break
                 page.keyboard.press("Escape")
             else:
-                pytest.fail("Run All Cells did not start the chapter")
+                pytest.fail(f"Run All Cells did not start the chapter; dialogs seen: {dialogs}")
             # the chapter has run when every code cell shows its execution number
             # A cell that fails stops Run All, so an error is reported at once.
             failed = page.locator("[data-mime-type='application/vnd.jupyter.error']")
