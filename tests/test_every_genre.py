@@ -387,6 +387,26 @@ def test_compiled_loop_equals_the_python_loop(genre):
         keys = {s.bits.tobytes() for s in rs.solutions}
         assert len(keys) == len(rs.solutions) == min(rs.count, 3), (h, w, seed)
         assert all(accepts(sp, p)(s) and s.solved() for s in rs.solutions), (h, w, seed)
+        # the genre's own proof settings (its branch order; a first try without
+        # probe, here capped at 3 nodes): same count, in both loops for the order
+        order = None if sp.proof_order is None else sp.proof_order(p)
+        if order is not None:
+            n_vars = sp.initial_state(p).n_vars
+            assert len(set(order.tolist())) == len(order) and 0 <= order.min() \
+                and order.max() < n_vars, (h, w, seed)
+            py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
+                                 compiled=False, order=order)
+            co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
+                                 order=order)
+            assert (py.count, py.complete, py.nodes) == (co.count, co.complete, co.nodes), \
+                (h, w, seed)
+        own = count_with_restarts(sp.initial_state(p), lad, accepts(sp, p), 3, 3000,
+                                  first_nodes=2, dive_nodes=1, seed=seed, cheap_nodes=3,
+                                  order=order, probe_depth=1, probe_after=5)
+        if full.complete and own.complete:
+            assert own.count == full.count, (h, w, seed)
+        assert own.count <= (full.count if full.complete else 3), (h, w, seed)
+        assert all(accepts(sp, p)(s) and s.solved() for s in own.solutions), (h, w, seed)
 
     run()
     assert seen["boards"] >= 80 and seen["contradictions"] and seen["solved"], seen

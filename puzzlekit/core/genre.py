@@ -14,13 +14,19 @@ from .search import (Count, SearchResult, SolveResult, count_solutions, count_wi
                      solve as _solve)
 
 __all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "accepts",
-           "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER"]
+           "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
 
 #: Search nodes shallower than this run the probe rung in the uniqueness
 #: proof (:func:`proof_count`); deeper nodes run the rungs below it ...
 PROOF_PROBE_DEPTH = 1
 #: ... until this many nodes are open: then probe runs at every node again.
 PROOF_PROBE_AFTER = 2_000
+#: The cap on the proof's first try without probe, for a genre that opts in
+#: (``GenreSpec.proof_cheap_nodes``): Heteromino, Numberlink, Country Road
+#: and Stostone, whose bank boards that search mostly finishes in a few
+#: hundred nodes, for less than a probe pass costs.  Elsewhere the probe
+#: pass pays for itself (``benchmarks/bench_engines.py`` compares).
+PROOF_CHEAP_NODES = 300
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,16 @@ class GenreSpec:
         The genre's search-free no-answer certificate: True only when a
         theorem proves the board has no answer (a parity count, a size
         budget, a cut vertex).
+    proof_order : ``(puzzle) -> array of variables``, optional
+        The variables the uniqueness proof (:func:`proof_count`) branches
+        on first, in this order (the search's ``order``); without it, or
+        past it, the undecided variable with fewest live values.  A genre
+        whose rules count along lines branches along them, so that a line
+        is finished, and its count checked, before the next is started.
+    proof_cheap_nodes : int
+        Before the root's probe pass, the uniqueness proof tries a search
+        with the rungs below probe, capped at this many nodes (0: no such
+        try; a genre opting in passes :data:`PROOF_CHEAP_NODES`).
     """
 
     name: str
@@ -116,6 +132,8 @@ class GenreSpec:
     clues: Callable | None = None
     certificate: Callable | None = None
     refute: Callable | None = None
+    proof_order: Callable | None = None
+    proof_cheap_nodes: int = 0
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
@@ -167,8 +185,12 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     (:func:`puzzlekit.core.search.count_with_restarts`): on a board with
     many answers a depth-first search can spend its whole budget under one
     bad early choice, and a fresh start with other values tried first
-    usually finds two answers at once.  Same count as :func:`ladder_count`,
-    other nodes."""
+    usually finds two answers at once.  The search branches first on the
+    genre's ``proof_order`` when it has one; a genre with
+    ``proof_cheap_nodes`` tries the rungs below probe alone first.  Same count as
+    :func:`ladder_count`, other nodes."""
+    order = None if spec.proof_order is None else spec.proof_order(puzzle)
     return count_with_restarts(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
                                limit, max_nodes, time_limit, first_nodes=PROOF_PROBE_AFTER,
-                               probe_depth=PROOF_PROBE_DEPTH, probe_after=PROOF_PROBE_AFTER)
+                               probe_depth=PROOF_PROBE_DEPTH, probe_after=PROOF_PROBE_AFTER,
+                               cheap_nodes=spec.proof_cheap_nodes, order=order)

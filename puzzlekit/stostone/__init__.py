@@ -3,13 +3,14 @@ as sizes, and dropped straight down the stones fill the bottom half exactly.
 col, clue, fit, drop and probe over one {blank, shaded} variable per cell."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
 from . import brute, census, certify, generate as _gen, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (buy, minimise, random_answer, random_small, rebuild_bank, sweep_board,
                        verify_extra)
-from .ladder import LADDER, NAMES, StoState, decode, decode_mask, encode, initial_state
+from .ladder import (LADDER, NAMES, StoState, column_order, decode, decode_mask, encode,
+                     initial_state)
 from .model import (MAX_CELLS, RULE4, RULES, Answer, Puzzle, balanced, below_counts, check,
                     lands, rule4_ok, stones)
 
@@ -44,4 +45,4 @@ SPEC = GenreSpec(
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues)
+    clues=_clues, proof_order=column_order, proof_cheap_nodes=PROOF_CHEAP_NODES)

@@ -33,7 +33,7 @@ from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import RULE4, Answer, Puzzle
 
 __all__ = ["StoState", "LADDER", "NAMES", "WORK", "KERNELS", "FIT_STEPS", "FIT_FREE", "data",
-           "initial_state", "encode", "decode", "decode_mask"]
+           "initial_state", "encode", "decode", "decode_mask", "column_order"]
 
 NAMES = ("col", "clue", "fit", "drop", "probe")
 WORK = ("column scans", "region scans", "stones listed", "stone scans")
@@ -141,6 +141,19 @@ class StoState(State):
 def initial_state(puzzle: Puzzle) -> StoState:
     """Every cell open."""
     return StoState(puzzle, np.arange(0, 2 * puzzle.n + 1, 2))
+
+
+def column_order(puzzle: Puzzle) -> np.ndarray:
+    """The cells column by column, each from the top: the order the
+    uniqueness proof branches in (``GenreSpec.proof_order``).  Rule 4 counts
+    each column, so a column finished first is checked against its count
+    before the next is opened; row by row, every column stays open until the
+    last rows, and a wrong early choice shows only there.
+
+    >>> column_order(Puzzle.make([[0, 0], [1, 1]])).tolist()
+    [0, 2, 1, 3]
+    """
+    return np.arange(puzzle.n, dtype=np.int64).reshape(puzzle.h, puzzle.w).T.ravel().copy()
 
 
 def decode_mask(state) -> np.ndarray:
