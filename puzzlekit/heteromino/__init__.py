@@ -4,7 +4,7 @@ Solved by fit < region < hetero < probe over one candidate-piece variable per
 white cell."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
 from . import brute, census, certify, generate as _gen, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
@@ -38,4 +38,4 @@ SPEC = GenreSpec(
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, certificate=certify.swap_certificate)
+    clues=_clues, certificate=certify.swap_certificate, proof_cheap_nodes=PROOF_CHEAP_NODES)

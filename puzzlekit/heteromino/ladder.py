@@ -154,12 +154,18 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
                         mark[r] = q
                         buf[k] = r
                         k += 1
-        srt = np.sort(buf[:k])
+        for i in range(1, k):                      # insertion sort: a few dozen at most
+            x = buf[i]
+            j = i - 1
+            while j >= 0 and buf[j] > x:
+                buf[j + 1] = buf[j]
+                j -= 1
+            buf[j + 1] = x
         if n_out + k > out.shape[0]:
             grown = np.zeros(2 * (n_out + k), np.int64)
             grown[:n_out] = out[:n_out]
             out = grown
-        out[n_out:n_out + k] = srt
+        out[n_out:n_out + k] = buf[:k]
         n_out += k
         tch_off[q + 1] = n_out
     return offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off, out[:n_out].copy()
@@ -198,36 +204,60 @@ def _pack(arr):
     m = pl.shape[0]
     nv = offsets.shape[0] - 1
     nb = int(offsets[-1])
-    P = np.zeros((m, 6), dtype=np.int64)
-    P[:, :3] = pl_bits
-    P[:, 3:] = var_of_bit[pl_bits] if m else 0
-    Bt = np.zeros((nb, 3), dtype=np.int64)
-    Bt[:, 0] = bit_pl
-    Bt[:, 1] = var_of_bit
-    Bt[:, 2] = cls[bit_pl] if nb else 0
-    # ct lists regrouped per (variable, class), pieces ascending within each
-    ent_v = np.repeat(np.arange(nv), np.diff(ct_off))
-    ent_c = cls[ct_idx] if len(ct_idx) else np.zeros(0, dtype=np.int64)
-    keep = (ent_c >= 0) & (ent_c < 6)
-    ent_v, ent_c, ent_q = ent_v[keep], ent_c[keep], ct_idx[keep]
-    order = np.lexsort((ent_c, ent_v))                  # stable: q stays ascending
-    ctc = ent_q[order]
-    ctc_off = np.zeros(nv * 6 + 1, dtype=np.int64)
-    ctc_off[1:] = np.cumsum(np.bincount(ent_v * 6 + ent_c, minlength=nv * 6))
-    lists = np.concatenate([tch_off, ctc_off + len(tch_idx)]).astype(np.int64)
-    idx = np.concatenate([tch_idx, ctc]).astype(np.int64)
-    # white neighbours of each variable, packed to the left
-    nb4 = nbrs[np.flatnonzero(var_of_cell >= 0)]
-    ok = nb4 >= 0
-    ok[ok] = var_of_cell[nb4[ok]] >= 0
-    vals = np.where(ok, var_of_cell[np.where(ok, nb4, 0)], -1)
-    wnb = np.take_along_axis(vals, np.argsort(~ok, axis=1, kind="stable"), axis=1)
-    wnb = np.ascontiguousarray(wnb, dtype=np.int64).reshape(nv, 4)
+    P, Bt, lists, idx, wnb = _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off,
+                                       ct_idx, cls, var_of_cell, nbrs)
     refs = np.zeros((2, _N_REFS, max((nb + 7) // 8 * 8, 8)), dtype=np.bool_)
     m1, nv1 = max(m, 1), max(nv, 1)
     iw = np.zeros(4 + _N_REFS + 2 * m1 + 2 * nv1 + nb // 8 + 1 + _N_REFS * nv1, dtype=np.int64)
     uw = np.zeros(2 * nv1 + m1, dtype=np.uint8)
     return (np.ascontiguousarray(offsets, dtype=np.int64), P, Bt, lists, idx, wnb, refs, iw, uw)
+
+
+@njit(cache=True)
+def _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, cls, var_of_cell,
+              nbrs):
+    """The arrays of :func:`kernel_data` but the working memory: ``P``,
+    ``Bt``, ``lists`` and ``idx`` (the touch lists, then the per-variable
+    lists regrouped by class, pieces ascending within each) and ``wnb``."""
+    m = pl_bits.shape[0]
+    nb = bit_pl.shape[0]
+    nv = ct_off.shape[0] - 1
+    P = np.zeros((m, 6), np.int64)
+    for q in range(m):
+        for t in range(3):
+            P[q, t] = pl_bits[q, t]
+            P[q, 3 + t] = var_of_bit[pl_bits[q, t]]
+    Bt = np.zeros((nb, 3), np.int64)
+    for k in range(nb):
+        Bt[k, 0] = bit_pl[k]
+        Bt[k, 1] = var_of_bit[k]
+        Bt[k, 2] = cls[bit_pl[k]]
+    nt = tch_idx.shape[0]
+    lists = np.zeros(m + 1 + 6 * nv + 1, np.int64)
+    lists[:m + 1] = tch_off
+    idx = np.zeros(nt + ct_idx.shape[0], np.int64)
+    idx[:nt] = tch_idx
+    pos = nt
+    for v in range(nv):
+        for c in range(6):
+            lists[m + 1 + 6 * v + c] = pos
+            for j in range(ct_off[v], ct_off[v + 1]):
+                if cls[ct_idx[j]] == c:
+                    idx[pos] = ct_idx[j]
+                    pos += 1
+    lists[m + 1 + 6 * nv] = pos
+    wnb = np.full((nv, 4), -1, np.int64)
+    for c in range(var_of_cell.shape[0]):
+        v = var_of_cell[c]
+        if v < 0:
+            continue
+        n = 0
+        for j in range(nbrs.shape[1]):
+            d = nbrs[c, j]
+            if d >= 0 and var_of_cell[d] >= 0:
+                wnb[v, n] = var_of_cell[d]
+                n += 1
+    return P, Bt, lists, idx[:pos].copy(), wnb
 
 
 def initial_state(puzzle: Puzzle) -> HeteroState:

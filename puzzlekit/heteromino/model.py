@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
+from numba import njit
 
 from ..core.grid import Grid
 from ..core.referee import InputError, Violation, show, strict_int, strict_list, strict_size
@@ -255,23 +256,38 @@ def placements(puzzle: Puzzle) -> np.ndarray:
     >>> placements(Puzzle.from_json({"size": [2, 2], "black": []})).tolist()
     [[2, 0, 1, 2], [3, 0, 1, 3], [4, 0, 2, 3], [5, 1, 2, 3]]
     """
-    h, w = puzzle.h, puzzle.w
-    white = ~np.asarray(puzzle.black, dtype=bool).reshape(h, w)
-    parts = []
-    for k, offs in enumerate(SHAPES):
-        ok = np.ones((h, w), dtype=bool)          # anchors whose cells are all white
-        for dr, dc in offs:
-            inside = np.zeros((h, w), dtype=bool)
-            r0, r1, c0, c1 = max(0, -dr), min(h, h - dr), max(0, -dc), min(w, w - dc)
-            if r0 < r1 and c0 < c1:
-                inside[r0:r1, c0:c1] = white[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
-            ok &= inside
-        rr, cc = np.nonzero(ok)
-        cells = np.sort(np.stack([(rr + dr) * w + cc + dc for dr, dc in offs], axis=1), axis=1)
-        parts.append(np.column_stack([np.full(len(rr), k, dtype=np.int64), cells]))
-    arr = np.concatenate(parts).astype(np.int64).reshape(-1, 4)
-    order = np.lexsort((arr[:, 0], arr[:, 1])) if len(arr) else np.arange(0)
-    return arr[order]
+    white = ~np.ascontiguousarray(puzzle.black, dtype=bool).reshape(-1)
+    return _placements_jit(puzzle.h, puzzle.w, white, _REL)
+
+
+# each shape's cells relative to its first (row-major) cell: SHAPES lists them in order
+_REL = np.array([[(dr - s[0][0], dc - s[0][1]) for dr, dc in s] for s in SHAPES], dtype=np.int64)
+
+
+@njit(cache=True)
+def _placements_jit(h, w, white, rel):
+    """:func:`placements`: per cell in row-major order, each shape whose first
+    cell it is, when all three cells are on the board and white."""
+    out = np.empty((6 * h * w, 4), np.int64)
+    m = 0
+    for r in range(h):
+        for c in range(w):
+            if not white[r * w + c]:
+                continue
+            for k in range(rel.shape[0]):
+                ok = True
+                for t in range(3):
+                    rr = r + rel[k, t, 0]
+                    cc = c + rel[k, t, 1]
+                    if rr < 0 or rr >= h or cc < 0 or cc >= w or not white[rr * w + cc]:
+                        ok = False
+                        break
+                if ok:
+                    out[m, 0] = k
+                    for t in range(3):
+                        out[m, 1 + t] = (r + rel[k, t, 0]) * w + c + rel[k, t, 1]
+                    m += 1
+    return out[:m].copy()
 
 
 def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:

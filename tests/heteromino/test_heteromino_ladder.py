@@ -107,3 +107,20 @@ def test_probe_settles_blank_boards_no_lower_rung_touches(h, w):
     p = Puzzle.make(h, w)
     s = initial_state(p)
     assert LADDER.fixpoint(s, "hetero").status != "contradiction"
+
+
+def test_the_proof_tries_the_rungs_below_probe_first():
+    """The uniqueness proof's first try (no probe, capped at PROOF_CHEAP_NODES
+    nodes) finishes some bank boards without a probe trial; on the others
+    the probe pass takes over after the whole cap; every proof says unique."""
+    from puzzlekit.core import banks
+    from puzzlekit.core.genre import PROOF_CHEAP_NODES, proof_count
+    assert SPEC.proof_cheap_nodes == PROOF_CHEAP_NODES > 0
+    seen = Counter()
+    for e in banks.load("heteromino")[::6]:
+        r = proof_count(SPEC, Puzzle.from_json(e["clues"]), 2)
+        assert r.status == "unique", e["id"]
+        probed = r.counters.get("probes", 0) > 0
+        assert (r.nodes > PROOF_CHEAP_NODES) == probed, e["id"]
+        seen[probed] += 1
+    assert seen[True] and seen[False], seen
