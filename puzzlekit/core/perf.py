@@ -17,7 +17,7 @@ import pandas as pd
 from .genre import GenreSpec, ladder_count, proof_count
 from .progress import bar
 
-__all__ = ["ENGINES", "fresh", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
+__all__ = ["ENGINES", "fresh", "policy_sentence", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
            "article_runs", "article_glue", "speed_glue", "speed_table", "seconds", "prove", "ratios", "summary", "sweep", "print_bank",
            "print_sweep"]
 
@@ -357,7 +357,7 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
     """
     r = ratios(times)["sat / ladder"]
     out = {"sp_n_timed": str(len(r)), "sp_sat_med": _times(float(r.median())).rstrip("×"),
-           "sp_sat_worst": _times(float(r.min())).rstrip("×")}
+           "sp_sat_worst": _times(float(r.min())).rstrip("×"), "sp_policy": policy_sentence(genre)}
     stored = (load_results() if results is None else results).get("genres", {}).get(genre, {})
     out["sp_sweep"] = sweep_sentence(stored)
     if not stored.get("bank"):
@@ -372,6 +372,31 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
                           "CP-SAT" if short == 0 else
                           f"{short} of {len(per)} bank boards fall short of ten times faster"))
     return out
+
+
+def policy_sentence(genre: str) -> str:
+    """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
+    ``proof_order``) add to the common proof, in a sentence or two ("" when
+    it has none).
+
+    >>> policy_sentence("stostone").startswith("Before its probe pass")
+    True
+    >>> policy_sentence("numbrix")
+    ''
+    """
+    import puzzlekit
+    sp = puzzlekit.spec(genre)
+    out = []
+    if sp.proof_cheap_nodes:
+        out.append(f"Before its probe pass at the root this genre's proof tries the rungs below "
+                   f"probe alone, in a search capped at {sp.proof_cheap_nodes:,} nodes "
+                   f"(GenreSpec.proof_cheap_nodes): a board that search finishes, or on which "
+                   f"it finds two answers, costs no probe trial.")
+    if sp.proof_order is not None:
+        doc = (sp.proof_order.__doc__ or "").strip().split(":")[0].split(".")[0]
+        out.append(f"Its search branches in the genre's own order (GenreSpec.proof_order): "
+                   f"{doc[:1].lower() + doc[1:]}.")
+    return " ".join(out)
 
 
 def _times(v: float) -> str:

@@ -80,53 +80,124 @@ def data(puzzle: Puzzle) -> tuple:
         h, w, n, k = puzzle.h, puzzle.w, puzzle.n, puzzle.k
         reg = np.ascontiguousarray(puzzle.regions, np.int64).ravel()
         nbrs = np.ascontiguousarray(puzzle.grid.nbrs, np.int64)
-        order = np.argsort(reg, kind="stable").astype(np.int64)
-        roff = np.zeros(k + 1, np.int64)
-        roff[1:] = np.cumsum(np.bincount(reg, minlength=k))
         num = np.full(k, -1, np.int64)
         for g, v in puzzle.numbers.items():
             num[g] = v
-        r4 = RULE4.index(puzzle.rule4)
-        # each region's columns and cells per column, and the cells next to
-        # it outside it, as sorted (region, column) and (region, cell) keys
-        col = np.arange(n, dtype=np.int64) % w
-        kc, rcnt = np.unique(reg * w + col, return_counts=True)
-        rcols = kc % w
-        rcoff = np.searchsorted(kc // w, np.arange(k + 1))
-        src = np.repeat(np.arange(n, dtype=np.int64), 4)
-        dst = nbrs.ravel()
-        out = dst >= 0
-        out[out] = reg[dst[out]] != reg[src[out]]
-        kr = np.unique(reg[src[out]] * n + dst[out])
-        ring = kr % n
-        ringoff = np.searchsorted(kr // n, np.arange(k + 1))
         memo = MEMO if n <= MEMO_CELLS else 32
-        m = np.diff(roff)
-        keylen = (m + 20) // 21 + ((np.diff(rcoff) + 4) // 5 if r4 < 3 else 0)
-        keyoff = np.concatenate([[0], np.cumsum(keylen * memo)])
-        res = (2 * ((m + 63) // 64) + (np.diff(ringoff) + 63) // 64) * memo
-        resoff = np.concatenate([[0], np.cumsum(res)])
-        extneed = []
-        for g in range(k):
-            mg, v = int(m[g]), int(num[g])
-            depth = min(mg, v if v > 0 else FIT_FREE, FIT_STEPS + 1)
-            extneed.append(sum(min(mg, 2 * t + 2) for t in range(1, depth + 2)) + 8)
-        keylen = keylen.tolist()
-        row = max(n + 3, max(keylen, default=0), 2)
-        ckeyoff = np.zeros(k + 1, np.int64)     # clue's table: packed cell bits per region
-        ckeyoff[1:] = np.cumsum((2 * np.diff(roff) + 63) // 64) * memo
-        parts = [reg, order, roff, num, rcoff, rcols, rcnt, ringoff, ring, keyoff, extneed,
-                 np.zeros(N_ROWS * row), np.zeros(min(max(extneed, default=8), 1 << 16)),
-                 np.zeros(3 * k * memo), np.zeros(keyoff[-1]), resoff, np.zeros(resoff[-1]),
-                 ckeyoff, np.zeros(2 * k * memo), np.zeros(ckeyoff[-1]), np.zeros(ckeyoff[-1]),
-                 np.arange(n) % w, np.arange(n) // w]
-        starts = N_FLAGS + np.cumsum([0] + [len(x) for x in parts])
-        flags = np.array([h, w, r4, k, n, row, memo] + starts.tolist(), np.int64)
-        big = np.concatenate([flags] + [np.asarray(x, np.int64) for x in parts])
+        big = _layout_jit(h, w, reg, nbrs, num, k, RULE4.index(puzzle.rule4), memo,
+                          FIT_FREE, FIT_STEPS, N_FLAGS, N_ROWS)
         small = np.zeros(N_BROWS * n, np.int8)
         d = (nbrs, big, small)
         puzzle.__dict__["_kdata_memo"] = d
     return d
+
+
+@njit(cache=True)
+def _layout_jit(h, w, reg, nbrs, num, k, r4, memo, fit_free, fit_steps, n_flags, n_rows):
+    """The int64 array of :func:`data`: flags, then the sections in ``S_*``
+    order (the scratch rows and the tables zero)."""
+    n = h * w
+    roff = np.zeros(k + 1, np.int64)
+    for c in range(n):
+        roff[reg[c] + 1] += 1
+    for g in range(k):
+        roff[g + 1] += roff[g]
+    order = np.zeros(n, np.int64)                # cells by region, increasing within each
+    fill = roff[:k].copy()
+    for c in range(n):
+        order[fill[reg[c]]] = c
+        fill[reg[c]] += 1
+    # each region's columns, with its cells in each (columns increasing)
+    cnt = np.zeros(w, np.int64)
+    rcoff = np.zeros(k + 1, np.int64)
+    rcols = np.zeros(n, np.int64)
+    rcnt = np.zeros(n, np.int64)
+    nc = 0
+    for g in range(k):
+        rcoff[g] = nc
+        for i in range(roff[g], roff[g + 1]):
+            cnt[order[i] % w] += 1
+        for c in range(w):
+            if cnt[c] > 0:
+                rcols[nc] = c
+                rcnt[nc] = cnt[c]
+                nc += 1
+                cnt[c] = 0
+    rcoff[k] = nc
+    # the cells outside each region next to it (increasing)
+    mark = np.full(n, -1, np.int64)
+    ringoff = np.zeros(k + 1, np.int64)
+    ring = np.zeros(4 * n, np.int64)
+    nr = 0
+    for g in range(k):
+        ringoff[g] = nr
+        for i in range(roff[g], roff[g + 1]):
+            c = order[i]
+            for j in range(nbrs.shape[1]):
+                e = nbrs[c, j]
+                if e >= 0 and reg[e] != g and mark[e] != g:
+                    mark[e] = g
+                    ring[nr] = e
+                    nr += 1
+        ring[ringoff[g]:nr] = np.sort(ring[ringoff[g]:nr])
+    ringoff[k] = nr
+    keyoff = np.zeros(k + 1, np.int64)
+    resoff = np.zeros(k + 1, np.int64)
+    ckeyoff = np.zeros(k + 1, np.int64)
+    extneed = np.zeros(k, np.int64)
+    row = max(n + 3, 2)
+    scr = 8
+    for g in range(k):
+        mg = roff[g + 1] - roff[g]
+        keylen = (mg + 20) // 21
+        if r4 < 3:
+            keylen += (rcoff[g + 1] - rcoff[g] + 4) // 5
+        row = max(row, keylen)
+        keyoff[g + 1] = keyoff[g] + keylen * memo
+        resoff[g + 1] = resoff[g] + (2 * ((mg + 63) // 64)
+                                     + (ringoff[g + 1] - ringoff[g] + 63) // 64) * memo
+        ckeyoff[g + 1] = ckeyoff[g] + (2 * mg + 63) // 64 * memo
+        v = num[g]
+        depth = min(mg, v if v > 0 else fit_free, fit_steps + 1)
+        need = 8
+        for t in range(1, depth + 2):
+            need += min(mg, 2 * t + 2)
+        extneed[g] = need
+        scr = need if g == 0 else max(scr, need)
+    scr = min(scr, 1 << 16)
+    sizes = np.array([n, n, k + 1, k, k + 1, nc, nc, k + 1, nr, k + 1, k, n_rows * row, scr,
+                      3 * k * memo, keyoff[k], k + 1, resoff[k], k + 1, 2 * k * memo,
+                      ckeyoff[k], ckeyoff[k], n, n], np.int64)
+    starts = np.zeros(sizes.shape[0] + 1, np.int64)
+    starts[0] = n_flags
+    for i in range(sizes.shape[0]):
+        starts[i + 1] = starts[i] + sizes[i]
+    big = np.zeros(starts[-1], np.int64)
+    big[0] = h
+    big[1] = w
+    big[2] = r4
+    big[3] = k
+    big[4] = n
+    big[5] = row
+    big[6] = memo
+    big[7:7 + starts.shape[0]] = starts
+    big[starts[0]:starts[1]] = reg
+    big[starts[1]:starts[2]] = order
+    big[starts[2]:starts[3]] = roff
+    big[starts[3]:starts[4]] = num
+    big[starts[4]:starts[5]] = rcoff
+    big[starts[5]:starts[6]] = rcols[:nc]
+    big[starts[6]:starts[7]] = rcnt[:nc]
+    big[starts[7]:starts[8]] = ringoff
+    big[starts[8]:starts[9]] = ring[:nr]
+    big[starts[9]:starts[10]] = keyoff
+    big[starts[10]:starts[11]] = extneed
+    big[starts[15]:starts[16]] = resoff
+    big[starts[17]:starts[18]] = ckeyoff
+    for c in range(n):
+        big[starts[21] + c] = c % w
+        big[starts[22] + c] = c // w
+    return big
 
 
 class StoState(State):
