@@ -104,6 +104,11 @@ class GenreSpec:
         Before the root's probe pass, the uniqueness proof tries a search
         with the rungs below probe, capped at this many nodes (0: no such
         try; a genre opting in passes :data:`PROOF_CHEAP_NODES`).
+    proof_probe_after : int or None
+        After this many nodes the proof runs probe at every node again
+        (:data:`PROOF_PROBE_AFTER`); None: never below the root, for a genre
+        whose large searches gain less from probe's pruning than they pay
+        for it.
     """
 
     name: str
@@ -134,6 +139,7 @@ class GenreSpec:
     refute: Callable | None = None
     proof_order: Callable | None = None
     proof_cheap_nodes: int = 0
+    proof_probe_after: int | None = PROOF_PROBE_AFTER
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
@@ -187,10 +193,11 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     bad early choice, and a fresh start with other values tried first
     usually finds two answers at once.  The search branches first on the
     genre's ``proof_order`` when it has one; a genre with
-    ``proof_cheap_nodes`` tries the rungs below probe alone first.  Same count as
+    ``proof_cheap_nodes`` tries the rungs below probe alone first, and one
+    whose ``proof_probe_after`` is None never probes below the root.  Same count as
     :func:`ladder_count`, other nodes."""
     order = None if spec.proof_order is None else spec.proof_order(puzzle)
     return count_with_restarts(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
                                limit, max_nodes, time_limit, first_nodes=PROOF_PROBE_AFTER,
-                               probe_depth=PROOF_PROBE_DEPTH, probe_after=PROOF_PROBE_AFTER,
+                               probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after,
                                cheap_nodes=spec.proof_cheap_nodes, order=order)

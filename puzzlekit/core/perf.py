@@ -98,8 +98,10 @@ def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
     tables (:func:`fresh`).  ``warm=False`` skips the untimed warm-up call
     (for long runs, once the kernels are compiled).  ``repeat`` and ``budget``: see :func:`seconds`;
     every engine gets the same.  Columns: ``board``, ``engine``, ``seconds``,
-    ``status`` (``unique``, ``multiple``, ``none`` or ``capped``; a capped
-    run's time is a lower bound).
+    ``status`` (``unique``, ``multiple``, ``none`` or ``capped``).  A
+    capped ladder or CP-SAT run is charged the whole ``time_limit``, however
+    soon it stopped: a search that gives up on its node budget has not
+    answered, and must not look faster than one that has.
     """
     labels = list(range(len(puzzles))) if labels is None else list(labels)
     engines = [e for e in engines if e != "sat" or spec.sat_count is not None]
@@ -108,6 +110,8 @@ def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
         for e in engines:
             t, r = seconds(_runner(spec, e, p, level, max_nodes, time_limit), repeat, warm,
                            budget)
+            if r.status == "capped" and e != "raw":
+                t = max(t, time_limit)
             rows.append({"board": b, "engine": e, "seconds": t, "status": r.status})
     return pd.DataFrame(rows, columns=["board", "engine", "seconds", "status"])
 
@@ -376,8 +380,8 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
 
 def policy_sentence(genre: str) -> str:
     """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
-    ``proof_order``) add to the common proof, in a sentence or two ("" when
-    it has none).
+    ``proof_order``, ``proof_probe_after``) add to the common proof, in a
+    few sentences ("" when it has none).
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
     True
@@ -396,6 +400,9 @@ def policy_sentence(genre: str) -> str:
         doc = (sp.proof_order.__doc__ or "").strip().split(":")[0].split(".")[0]
         out.append(f"Its search branches in the genre's own order (GenreSpec.proof_order): "
                    f"{doc[:1].lower() + doc[1:]}.")
+    if sp.proof_probe_after is None:
+        out.append("Below the root it never runs probe (GenreSpec.proof_probe_after is None), "
+                   "however large the search grows.")
     return " ".join(out)
 
 

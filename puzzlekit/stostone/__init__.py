@@ -45,4 +45,5 @@ SPEC = GenreSpec(
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof_order=column_order, proof_cheap_nodes=PROOF_CHEAP_NODES)
+    clues=_clues, proof_order=column_order, proof_cheap_nodes=PROOF_CHEAP_NODES,
+    proof_probe_after=None)
