@@ -22,10 +22,10 @@ PROOF_PROBE_DEPTH = 1
 #: ... until this many nodes are open: then probe runs at every node again.
 PROOF_PROBE_AFTER = 2_000
 #: The cap on the proof's first try without probe, for a genre that opts in
-#: (``GenreSpec.proof_cheap_nodes``): Heteromino, Numberlink, Country Road
-#: and Stostone, whose bank boards that search mostly finishes in a few
-#: hundred nodes, for less than a probe pass costs.  Elsewhere the probe
-#: pass pays for itself (``benchmarks/bench_engines.py`` compares).
+#: (``GenreSpec.proof_cheap_nodes``): one whose bank boards that search
+#: mostly finishes in a few hundred nodes, for less than a probe pass costs.
+#: Elsewhere the probe pass pays for itself (``benchmarks/bench_engines.py``
+#: compares).
 PROOF_CHEAP_NODES = 300
 
 
