@@ -6,6 +6,7 @@ pressing play must change its board.
 The chapter is run from a copy in a temporary folder, so the committed
 notebook keeps no outputs.
 """
+import json
 import os
 import re
 import shutil
@@ -14,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -36,6 +39,37 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _start_session(port: int, log: Path) -> None:
+    """Start the chapter's kernel through the server's REST API before the
+    browser opens the notebook. JupyterLab then connects to this running
+    session; left to itself, on a busy machine it can open the notebook before
+    it has read the server's kernel specs and ask for a kernel in a dialog."""
+    base = f"http://127.0.0.1:{port}/api"
+    head = {"Authorization": f"token {TOKEN}", "Content-Type": "application/json"}
+
+    def call(path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(base + path, data=data, headers=head,
+                                     method="GET" if body is None else "POST")
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.load(r)
+
+    for _ in range(120):
+        try:
+            if "python3" in call("/kernelspecs").get("kernelspecs", {}):
+                break
+        except (urllib.error.URLError, OSError, ValueError):
+            pass
+        time.sleep(0.5)
+    else:
+        pytest.fail(f"the server listed no python3 kernel in 60 s: {_tail(log)}")
+    try:
+        call("/sessions", {"path": CHAPTER, "name": CHAPTER, "type": "notebook",
+                           "kernel": {"name": "python3"}})
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        pytest.fail(f"the server did not start a kernel for {CHAPTER}: {e}; {_tail(log)}")
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +99,7 @@ def lab():
                 time.sleep(0.5)
         else:
             pytest.fail("jupyter lab did not start in 60 s")
+        _start_session(port, log)
         yield f"http://127.0.0.1:{port}/lab/tree/{CHAPTER}?token={TOKEN}", log
     finally:
         proc.terminate()
@@ -106,6 +141,12 @@ def test_stepper_plays_in_jupyterlab(lab):
                     dialogs.append(text)
                     accept = box.first.locator(".jp-Dialog-button.jp-mod-accept")
                     if "kernel" in text.lower() and accept.count():
+                        choice = box.first.locator("select")
+                        if choice.count():      # pick Python, never "No Kernel"
+                            python = [o for o in choice.first.locator("option").all_text_contents()
+                                      if "python" in o.lower()]
+                            if python:
+                                choice.first.select_option(label=python[0])
                         accept.first.click()
                     else:
                         page.keyboard.press("Escape")
