@@ -332,7 +332,8 @@ def cmd_solve(args):
     max_nodes = _bounded(args.max_nodes, "--max-nodes", 1, NODES_MAX)
     timeout = _timeout(args.timeout)
     lvl = _level(sp, args.level)
-    how, obj = run_capped(lambda: _solve_report(sp, puzzle, lvl, count, max_nodes), timeout)
+    how, obj = run_capped(lambda: _solve_report(sp, puzzle, None if args.level is None else lvl,
+                                                count, max_nodes), timeout)
     if how != "ok":
         obj = {"genre": sp.name, "level": sp.ladder.names[lvl], "status": "capped",
                "grade": None, "counters": {}, "capped": True, "cap": how}
@@ -528,7 +529,10 @@ def _parser():
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("solve", help="fixpoint / search result, solution count, grade")
     s.add_argument("genre"); s.add_argument("file")
-    s.add_argument("--level"); s.add_argument("--count", type=int)
+    s.add_argument("--level", help="ladder level of the fixpoint (default: the top); with "
+                   "--count, the level run at every node of the count's search")
+    s.add_argument("--count", type=int, help="count answers up to this many; without --level "
+                   "the count is the uniqueness proof's search")
     s.add_argument("--max-nodes", type=int, default=200_000,
                    help="node budget of the count search (default 200000)")
     s.add_argument("--timeout", type=float, default=60.0,

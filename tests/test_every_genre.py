@@ -132,6 +132,36 @@ def test_ladder_search_agrees_with_the_raw_engine(genre):
 
 
 @pytest.mark.parametrize("genre", BUILT)
+def test_solve_counts_like_the_raw_engine_with_and_without_a_level(genre):
+    """``solve --count`` without a level runs the proof's search (pooled
+    rounds up to KEEP answers, one depth-first search beyond); with the top
+    level, every node probes.  Both count what the raw engine counts."""
+    from puzzlekit.core.genre import solve
+    from puzzlekit.core.search import KEEP
+    seen = {"compared": 0, "counts": set()}
+
+    @_examples(40)
+    @given(**SMALL)
+    def run(h, w, seed):
+        sp, p = _small_board(genre, h, w, seed)
+        for limit in (2, KEEP + 3):
+            raw = sp.brute_count(p, limit)
+            proof = solve(sp, p, count=limit)
+            top = solve(sp, p, level=len(sp.ladder.names) - 1, count=limit)
+            if raw.capped or proof.capped or top.capped:
+                continue
+            assert proof.count == top.count == raw.count, (h, w, seed, limit)
+            assert len(proof.solutions) == min(proof.count, KEEP)
+            for s in proof.solutions:
+                assert not sp.check(p, sp.decode(s))
+            seen["compared"] += 1
+            seen["counts"].add(min(raw.count, 3))
+
+    run()
+    assert seen["compared"] >= 40 and 0 in seen["counts"] and seen["counts"] & {2, 3}, seen
+
+
+@pytest.mark.parametrize("genre", BUILT)
 def test_bank_reproves(genre):
     sp = puzzlekit.spec(genre)
     rep = banks.verify(sp)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .ladder import Ladder, State
-from .search import (Count, SearchResult, SolveResult, count_solutions, count_with_restarts,
-                     solve as _solve)
+from .search import (KEEP, Count, SearchResult, SolveResult, count_solutions,
+                     count_with_restarts, solve as _solve)
 
 __all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "accepts",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
@@ -154,9 +154,26 @@ def accepts(spec: GenreSpec, puzzle) -> Callable[[State], bool]:
 
 def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
           max_nodes: int | None = 200_000) -> SolveResult:
-    """Fixpoint at ``level`` and optionally a solution count up to ``count``."""
+    """Fixpoint at ``level`` and optionally a solution count up to ``count``.
+
+    With a ``level``, the count runs that level at every node of its search
+    (what an ablation asks).  Without one, it is the uniqueness proof's
+    search: :func:`proof_count` for a count up to
+    :data:`~puzzlekit.core.search.KEEP` (the proof pools the answers of its
+    rounds, so it holds every one); beyond that, one depth-first search with
+    the proof's settings (probe at the root, the genre's ``proof_order``
+    and ``proof_probe_after``) keeping ``KEEP`` answers.  The counts agree
+    whenever both searches finish."""
+    def proof_search(limit, nodes, keep):
+        if limit <= KEEP:
+            return proof_count(spec, puzzle, limit, nodes)
+        order = None if spec.proof_order is None else spec.proof_order(puzzle)
+        return count_solutions(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
+                               None, limit, nodes, keep=keep, order=order,
+                               probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after)
+
     return _solve(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
-                  level, count, max_nodes)
+                  level, count, max_nodes, proof_search if level is None else None)
 
 
 def grade(spec: GenreSpec, puzzle) -> str | None:

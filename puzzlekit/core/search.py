@@ -394,9 +394,12 @@ class SolveResult:
 
 
 def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=None,
-          count: int | None = None, max_nodes: int | None = 200_000) -> SolveResult:
+          count: int | None = None, max_nodes: int | None = 200_000,
+          counter: Callable | None = None) -> SolveResult:
     """Fixpoint at ``level``; then, if ``count`` is given, count up to it
-    (keeping at most :data:`KEEP` of the answers)."""
+    (keeping at most :data:`KEEP` of the answers): with ``level`` at every
+    node, or with ``counter(limit, max_nodes, keep) -> SearchResult`` when
+    it is given."""
     lvl = ladder.level(level)
     s = state.copy()
     fp = ladder.fixpoint(s, lvl)
@@ -406,7 +409,10 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
         status = "contradiction"
     if count is None:
         return SolveResult(status, ladder.names[lvl], grade, fp.counters, s)
-    sr = count_solutions(state, ladder, accept, lvl, limit=count, max_nodes=max_nodes,
-                         keep=min(count, KEEP))
+    if counter is not None:
+        sr = counter(count, max_nodes, min(count, KEEP))
+    else:
+        sr = count_solutions(state, ladder, accept, lvl, limit=count, max_nodes=max_nodes,
+                             keep=min(count, KEEP))
     return SolveResult(sr.status, ladder.names[lvl], grade, fp.counters, s,
                        sr.count, sr.capped, sr.nodes, sr.solutions)
