@@ -55,11 +55,14 @@ class Grid:
     @cached_property
     def nbrs(self) -> np.ndarray:
         """``(n, 4)`` neighbour table (up, right, down, left), -1 off the grid."""
-        i = np.arange(self.n, dtype=np.int32)
-        r, c = np.divmod(i, self.w)
-        return np.stack([np.where(r > 0, i - self.w, -1), np.where(c < self.w - 1, i + 1, -1),
-                         np.where(r < self.h - 1, i + self.w, -1), np.where(c > 0, i - 1, -1)],
-                        axis=1).astype(np.int32)
+        h, w = self.h, self.w
+        i = np.arange(self.n, dtype=np.int32).reshape(h, w)
+        out = np.full((h, w, 4), -1, dtype=np.int32)
+        out[1:, :, 0] = i[:-1]
+        out[:, :-1, 1] = i[:, 1:]
+        out[:-1, :, 2] = i[1:]
+        out[:, 1:, 3] = i[:, :-1]
+        return out.reshape(self.n, 4)
 
     @cached_property
     def degree(self) -> np.ndarray:

@@ -309,7 +309,6 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     """
     t0 = time.perf_counter()
     rng = None                           # made at the first dive: most proofs need none
-    sizes = np.diff(state.offsets)
     seen: dict = {}
     nodes = branch_points = 0
     counters: Counter = Counter()
@@ -357,6 +356,7 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
         end = time.perf_counter() + (share if rest is None else min(share, rest))
         if rng is None:
             rng = np.random.default_rng(seed)
+            sizes = np.diff(state.offsets)
         while True:                      # at least one dive a round
             first = rng.integers(0, np.maximum(sizes, 1))
             d = pool(count_solutions(state, ladder, accept, limit=limit,

@@ -215,16 +215,18 @@ def initial_state(puzzle: Puzzle) -> StoState:
 
 
 def column_order(puzzle: Puzzle) -> np.ndarray:
-    """The cells column by column, each from the top: the order the
+    """The cells column by column, each from the bottom up: the order the
     uniqueness proof branches in (``GenreSpec.proof_order``).  Rule 4 counts
     each column, so a column finished first is checked against its count
-    before the next is opened; row by row, every column stays open until the
-    last rows, and a wrong early choice shows only there.
+    before the next is opened (row by row, every column stays open until the
+    last rows, and a wrong early choice shows only there); and from the
+    bottom up, the shaded cells below a cell are known when it is chosen,
+    which is what ``drop`` bounds a stone's landing row with.
 
     >>> column_order(Puzzle.make([[0, 0], [1, 1]])).tolist()
-    [0, 2, 1, 3]
+    [2, 0, 3, 1]
     """
-    return np.arange(puzzle.n, dtype=np.int64).reshape(puzzle.h, puzzle.w).T.ravel().copy()
+    return np.arange(puzzle.n, dtype=np.int64).reshape(puzzle.h, puzzle.w)[::-1].T.ravel().copy()
 
 
 def decode_mask(state) -> np.ndarray:
