@@ -8,7 +8,10 @@ fixpoints, probe and the counting search run in the core's compiled loop.
 ``macro`` reads a catalogue of the region graph's Hamiltonian cycles, built
 once per puzzle.  The catalogue is capped (:data:`MAX_CYCLES` cycles,
 :data:`MAX_CATALOGUE_NODES` search nodes); a capped catalogue is not used,
-and ``macro`` then only applies the cut-vertex / bridge theorem.
+and ``macro`` then only applies the cut-vertex / bridge theorem.  A region
+graph of more than :data:`MAX_CATALOGUE_COUNTRIES` countries counts as
+capped without a search: its cycles run past the caps (every such graph of
+the 16x16 and 20x20 sweep boards did, after 25-440 ms of search).
 """
 from __future__ import annotations
 
@@ -21,10 +24,11 @@ from .model import Answer, Puzzle
 
 __all__ = ["CRState", "initial_state", "encode", "decode", "LADDER", "NAMES", "KERNELS",
            "data", "catalogue", "region_graph", "with_numbers", "MAX_CYCLES",
-           "MAX_CATALOGUE_NODES"]
+           "MAX_CATALOGUE_NODES", "MAX_CATALOGUE_COUNTRIES"]
 
 MAX_CYCLES = 20_000
 MAX_CATALOGUE_NODES = 5_000_000
+MAX_CATALOGUE_COUNTRIES = 36    # the article's boards have at most 26; the 6x6 singleton board 36
 
 
 class CRState(State):
@@ -121,14 +125,16 @@ def two_connected(puzzle: Puzzle) -> bool:
 def catalogue(puzzle: Puzzle):
     """The region graph's Hamiltonian cycles as bitmasks over country pairs:
     ``(cat, complete)``, ``cat`` a ``(cycles, words)`` uint64 array.  Each
-    cycle is listed once; ``complete`` is False when a cap was hit."""
+    cycle is listed once; ``complete`` is False when a cap was hit, or
+    when the graph has more than :data:`MAX_CATALOGUE_COUNTRIES` countries."""
+    caps = (MAX_CYCLES, MAX_CATALOGUE_NODES, MAX_CATALOGUE_COUNTRIES)
     got = puzzle.__dict__.get("_crcat")
-    if got is not None and got[2] == (MAX_CYCLES, MAX_CATALOGUE_NODES):
+    if got is not None and got[2] == caps:
         return got[0], got[1]
     pa, pb, _ = region_graph(puzzle)
     k = puzzle.k
     words = max(1, (len(pa) + 63) // 64)
-    if k < 3 or puzzle.skip:
+    if k < 3 or puzzle.skip or k > MAX_CATALOGUE_COUNTRIES:
         return np.zeros((0, words), dtype=np.uint64), False
     order = np.argsort(np.concatenate([pa, pb]), kind="stable")
     src = np.concatenate([pa, pb])[order]
@@ -139,8 +145,7 @@ def catalogue(puzzle: Puzzle):
     cat = np.zeros((cap, words), dtype=np.uint64)
     found, capped = _hamilton_jit(k, off, dst.astype(np.int64), pid.astype(np.int64), cat,
                                   cap, MAX_CATALOGUE_NODES)
-    puzzle.__dict__["_crcat"] = (cat[:found].copy(), not capped,
-                                 (MAX_CYCLES, MAX_CATALOGUE_NODES))
+    puzzle.__dict__["_crcat"] = (cat[:found].copy(), not capped, caps)
     return puzzle.__dict__["_crcat"][:2]
 
 

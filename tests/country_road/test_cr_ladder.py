@@ -163,6 +163,19 @@ def test_capped_catalogue_falls_back_soundly(monkeypatch):
     checks.assert_sound(cr.SPEC, p, [a], ablations=False)
 
 
+def test_a_graph_of_too_many_countries_is_not_enumerated(monkeypatch):
+    """Over MAX_CATALOGUE_COUNTRIES countries the catalogue counts as capped
+    without a search; at the limit it is still listed."""
+    from puzzlekit.country_road.census import singletons
+    p = singletons(4, 4)                     # 16 countries, one cell each
+    monkeypatch.setattr(L, "MAX_CATALOGUE_COUNTRIES", 15)
+    cat, complete = L.catalogue(p)
+    assert not complete and len(cat) == 0
+    monkeypatch.setattr(L, "MAX_CATALOGUE_COUNTRIES", 16)
+    cat, complete = L.catalogue(p)
+    assert complete and len(cat) == 6
+
+
 # ---------------------------------------------------------------- probe, soundness
 def test_probe_finishes_what_macro_leaves():
     e = next(e for e in banks.load("country_road") if e["grade"] == "probe")
