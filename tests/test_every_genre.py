@@ -151,6 +151,7 @@ def test_solve_counts_like_the_raw_engine_with_and_without_a_level(genre):
             if raw.capped or proof.capped or top.capped:
                 continue
             assert proof.count == top.count == raw.count, (h, w, seed, limit)
+            assert proof.grade == top.grade == sp.ladder.grade(sp.initial_state(p))
             assert len(proof.solutions) == min(proof.count, KEEP)
             for s in proof.solutions:
                 assert not sp.check(p, sp.decode(s))
@@ -158,7 +159,7 @@ def test_solve_counts_like_the_raw_engine_with_and_without_a_level(genre):
             seen["counts"].add(min(raw.count, 3))
 
     run()
-    assert seen["compared"] >= 40 and 0 in seen["counts"] and seen["counts"] & {2, 3}, seen
+    assert seen["compared"] >= 40 and len(seen["counts"]) >= 2, seen
 
 
 @pytest.mark.parametrize("genre", BUILT)

@@ -162,13 +162,14 @@ def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
     :data:`~puzzlekit.core.search.KEEP` (the proof pools the answers of its
     rounds, so it holds every one); beyond that, one depth-first search with
     the proof's settings (probe at the root, the genre's ``proof_order``
-    and ``proof_probe_after``) keeping ``KEEP`` answers.  The counts agree
-    whenever both searches finish."""
-    def proof_search(limit, nodes, keep):
+    and ``proof_probe_after``) keeping ``KEEP`` answers.  Either starts from
+    the top level's fixpoint, already run.  The counts agree whenever both
+    searches finish."""
+    def proof_search(start, limit, nodes, keep):
         if limit <= KEEP:
-            return proof_count(spec, puzzle, limit, nodes)
+            return proof_count(spec, puzzle, limit, nodes, state=start)
         order = None if spec.proof_order is None else spec.proof_order(puzzle)
-        return count_solutions(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
+        return count_solutions(start, spec.ladder, accepts(spec, puzzle),
                                None, limit, nodes, keep=keep, order=order,
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after)
 
@@ -194,7 +195,7 @@ def ladder_count(spec: GenreSpec, puzzle, limit: int = 2, level=None,
 
 
 def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None = 200_000,
-                time_limit: float | None = None) -> SearchResult:
+                time_limit: float | None = None, state: State | None = None) -> SearchResult:
     """The ladder's uniqueness proof: the whole ladder, probe included, at the
     root, and the rungs below probe at the nodes of the search beneath it
     (:data:`PROOF_PROBE_DEPTH`) for its first :data:`PROOF_PROBE_AFTER`
@@ -212,9 +213,11 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     genre's ``proof_order`` when it has one; a genre with
     ``proof_cheap_nodes`` tries the rungs below probe alone first, and one
     whose ``proof_probe_after`` is None never probes below the root.  Same count as
-    :func:`ladder_count`, other nodes."""
+    :func:`ladder_count`, other nodes.  ``state``: start from this state of
+    the puzzle (a fixpoint of it, say) instead of the initial one."""
     order = None if spec.proof_order is None else spec.proof_order(puzzle)
-    return count_with_restarts(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
+    start = spec.initial_state(puzzle) if state is None else state
+    return count_with_restarts(start, spec.ladder, accepts(spec, puzzle),
                                limit, max_nodes, time_limit, first_nodes=PROOF_PROBE_AFTER,
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after,
                                cheap_nodes=spec.proof_cheap_nodes, order=order)

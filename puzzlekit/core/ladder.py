@@ -428,12 +428,15 @@ class Ladder:
         return CHANGED if changed else STABLE
 
     # -- grading ------------------------------------------------------------
-    def grade(self, state: State, without: Iterable = ()) -> str | None:
+    def grade(self, state: State, without: Iterable = (), above: int = -1) -> str | None:
         """Name of the weakest level whose fixpoint solves ``state`` (or None).
 
-        ``state`` is not modified.
+        ``state`` is not modified.  ``above``: a level whose fixpoint left
+        ``state`` open without a contradiction (so, since each level adds
+        rungs to the one below, no level under it solves it either): the
+        search starts above it.
         """
-        for i in range(len(self.rungs)):
+        for i in range(above + 1, len(self.rungs)):
             if i in {self.level(w) for w in without}:
                 continue
             s = state.copy()

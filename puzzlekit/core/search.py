@@ -398,19 +398,22 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
           counter: Callable | None = None) -> SolveResult:
     """Fixpoint at ``level``; then, if ``count`` is given, count up to it
     (keeping at most :data:`KEEP` of the answers): with ``level`` at every
-    node, or with ``counter(limit, max_nodes, keep) -> SearchResult`` when
-    it is given."""
+    node, or with ``counter(start, limit, max_nodes, keep) -> SearchResult``
+    when it is given, ``start`` the fixpoint's state (a fixpoint removes no
+    answer, so counting from it counts the same)."""
     lvl = ladder.level(level)
     s = state.copy()
     fp = ladder.fixpoint(s, lvl)
-    grade = ladder.grade(state)
+    # a level left with open variables and no contradiction: no level below
+    # it decides them all either
+    grade = ladder.grade(state, above=lvl if fp.status == "stable" else -1)
     status = fp.status
     if fp.solved and not accept(s):
         status = "contradiction"
     if count is None:
         return SolveResult(status, ladder.names[lvl], grade, fp.counters, s)
     if counter is not None:
-        sr = counter(count, max_nodes, min(count, KEEP))
+        sr = counter(s.copy(), count, max_nodes, min(count, KEEP))
     else:
         sr = count_solutions(state, ladder, accept, lvl, limit=count, max_nodes=max_nodes,
                              keep=min(count, KEEP))
