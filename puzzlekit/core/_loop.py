@@ -153,20 +153,35 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     runs at a node only when its depth is under ``probe_depth`` (the root
     has depth 0) or more than ``probe_after`` nodes have been opened.
     ``seconds`` caps the search's (processor) time like ``max_nodes`` caps its nodes;
-    the clock is read between nodes, so one long fixpoint is not
-    interrupted.  Returns
+    the clock is read between nodes (at every node while they are slow, up
+    to every 64th while they take microseconds), so one long fixpoint is
+    not interrupted.  Returns
     ``(count, nodes, capped, branch points, complete)``.
     """
     nv = len(offsets) - 1
-    deadline = _clock() + seconds if seconds < np.inf else np.inf
+    last = _clock() if seconds < np.inf else 0.0
+    deadline = last + seconds if seconds < np.inf else np.inf
+    check = 0                  # the node count at which the clock is read next
+    stride = 1
     stack = [bits0.copy()]
     depths = [0]
     nodes = 0
     found = 0
     branches = 0
     while len(stack) > 0 and found < limit:
-        if nodes >= max_nodes or (deadline < np.inf and _clock() > deadline):
+        if nodes >= max_nodes:
             return found, nodes, True, branches, False
+        if deadline < np.inf and nodes >= check:
+            now = _clock()
+            if now > deadline:
+                return found, nodes, True, branches, False
+            # reading the clock costs about a microsecond, as much as a node
+            # of a small board: while nodes are that quick, read it every
+            # 2nd, 4th, ... up to every 64th node; after a slow stretch,
+            # at every node again
+            stride = min(2 * stride, 64) if now - last < 1e-3 else 1
+            last = now
+            check = nodes + stride
         bits = stack.pop()
         depth = depths.pop()
         nodes += 1

@@ -262,6 +262,7 @@ class Ladder:
             raise ValueError(f"duplicate rung names in {names}")
         self.names = tuple(names)
         self.colours = {r.name: r.colour for r in self.rungs}
+        self._kernel_rungs: dict = {}    # active rungs -> (their kernel indices, probe?)
 
     def __len__(self):
         return len(self.rungs)
@@ -331,12 +332,15 @@ class Ladder:
     def compiled_args(self, state, active):
         """What the compiled loop needs for ``active`` on ``state``:
         ``(rungs, probe, probe_vars, work, probe_slot)``."""
-        comp = self.compiled
-        rungs = np.array([i for i in active if not self.rungs[i].is_probe], dtype=np.int64)
-        probe = any(self.rungs[i].is_probe for i in active)
+        key = tuple(active)
+        got = self._kernel_rungs.get(key)
+        if got is None:                  # the loop only reads the index array
+            got = (np.array([i for i in key if not self.rungs[i].is_probe], dtype=np.int64),
+                   any(self.rungs[i].is_probe for i in key))
+            self._kernel_rungs[key] = got
         pv = state.n_vars if self.probe_vars is None else self.probe_vars(state.puzzle)
-        nw = len(comp.work)
-        return rungs, probe, pv, np.zeros(nw + 1, dtype=np.int64), nw
+        nw = len(self.compiled.work)
+        return got[0], got[1], pv, np.zeros(nw + 1, dtype=np.int64), nw
 
     def compiled_counters(self, work) -> Counter:
         """The compiled loop's work array as named counters (zeros left out)."""

@@ -385,7 +385,7 @@ def policy_sentence(genre: str) -> str:
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
     True
-    >>> policy_sentence("numbrix")
+    >>> policy_sentence("magnets")
     ''
     """
     import puzzlekit

@@ -232,6 +232,9 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                         tuple(sols), counters)
 
 
+_NO_CAP = int(np.iinfo(np.int64).max)
+
+
 def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift,
                     probe_depth=None, probe_after=None, time_limit=None):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
@@ -244,7 +247,7 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
     firsts = (np.full(state.n_vars, -1, np.int64) if first is None
               else np.ascontiguousarray(first, np.int64))
     sols = np.zeros((max(keep, 0), state.bits.size), dtype=np.bool_)
-    cap = np.iinfo(np.int64).max if max_nodes is None else int(max_nodes)
+    cap = _NO_CAP if max_nodes is None else int(max_nodes)
     if state.dead():
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
     found, nodes, capped, bp, done = search_jit(

@@ -5,7 +5,7 @@ pin < link < block < edge < probe, and ``ruler`` ships beside it.
 """
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
 from . import brute, census, certify, generate as _gen, ladder, model
 from .brute import brute_count, brute_solutions, count_solutions, iter_solutions
 from .certify import reversal, single_cell_proof
@@ -60,4 +60,4 @@ SPEC = GenreSpec(
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
              "diagonally, which Numbrix forbids)",
-    clues=_clues, certificate=reversal)
+    clues=_clues, certificate=reversal, proof_cheap_nodes=PROOF_CHEAP_NODES)

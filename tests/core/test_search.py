@@ -59,3 +59,22 @@ def test_limit_one_does_not_claim_uniqueness():
     assert r.status == "unique" and r.unique is True
     r = count_solutions(State(None, [0, 2]), lad, lambda s: s.values()[0] == 5, limit=3)
     assert r.status == "none" and r.unique is False
+
+
+def test_the_compiled_search_stops_at_its_time_limit():
+    """The compiled loop reads the clock only every few nodes while nodes
+    are quick; it must still stop close to its deadline."""
+    import time
+
+    import puzzlekit
+    from puzzlekit.core.genre import accepts
+    sp = puzzlekit.spec("numbrix")
+    p = sp.Puzzle(np.zeros((7, 7), dtype=np.int64))       # no clue: a vast tree of quick nodes
+    count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), level="pin", max_nodes=2)
+    for seconds in (0.05, 0.4):
+        t = time.perf_counter()
+        r = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), level="pin",
+                            limit=10 ** 9, keep=2, time_limit=seconds)
+        took = time.perf_counter() - t
+        assert r.capped and not r.complete and r.nodes > 100
+        assert seconds <= took < seconds + 0.25, (seconds, took, r.nodes)
