@@ -93,7 +93,11 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
     derives a subset of what *a* derived (the rungs are monotone), so it
     survives too.  The marks are dropped whenever a value is removed (the
     state they were made in has changed), and the last pass removes nothing,
-    so the fixpoint is the same as without ``lift``; only fewer trials run."""
+    so the fixpoint is the same as without ``lift``; only fewer trials run.
+    With ``lift`` the state is also brought back to the rungs' fixpoint
+    after each removal, so the trials after it start from there instead of
+    each deriving the removal's consequences again (the same fixpoint: it is
+    the one closure of the rungs and the probe)."""
     skip = np.zeros(bits.size if lift else 0, dtype=np.bool_)
     trial = np.empty_like(bits)
     while True:
@@ -124,6 +128,8 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
                     changed = True
                     if lift:
                         skip[:] = False
+                        if propagate_jit(apply, data, bits, offsets, active, work) < 0:
+                            return -1
                 elif lift:
                     _mark_pinned(trial, bits, offsets, v + 1, n_probe_vars, skip)
             alive = False
