@@ -63,7 +63,8 @@ def test_limit_one_does_not_claim_uniqueness():
 
 def test_the_compiled_search_stops_at_its_time_limit():
     """The compiled loop reads the clock only every few nodes while nodes
-    are quick; it must still stop close to its deadline."""
+    are quick; it must still stop close to its deadline (processor time,
+    the clock the loop reads, so a busy machine does not stretch it)."""
     import time
 
     import puzzlekit
@@ -72,9 +73,9 @@ def test_the_compiled_search_stops_at_its_time_limit():
     p = sp.Puzzle(np.zeros((7, 7), dtype=np.int64))       # no clue: a vast tree of quick nodes
     count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), level="pin", max_nodes=2)
     for seconds in (0.05, 0.4):
-        t = time.perf_counter()
+        t = time.process_time()
         r = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), level="pin",
                             limit=10 ** 9, keep=2, time_limit=seconds)
-        took = time.perf_counter() - t
+        took = time.process_time() - t
         assert r.capped and not r.complete and r.nodes > 100
         assert seconds <= took < seconds + 0.25, (seconds, took, r.nodes)
