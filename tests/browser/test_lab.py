@@ -142,11 +142,15 @@ def test_stepper_plays_in_jupyterlab(lab):
                     accept = box.first.locator(".jp-Dialog-button.jp-mod-accept")
                     if "kernel" in text.lower() and accept.count():
                         choice = box.first.locator("select")
-                        if choice.count():      # pick Python, never "No Kernel"
-                            python = [o for o in choice.first.locator("option").all_text_contents()
-                                      if "python" in o.lower()]
-                            if python:
-                                choice.first.select_option(label=python[0])
+                        if choice.count():      # never "No Kernel": the kernel started
+                            opts = choice.first.locator("option")   # for it, else Python
+                            labels = opts.all_text_contents()
+                            values = [opts.nth(i).get_attribute("value") for i in range(len(labels))]
+                            stem = Path(CHAPTER).name
+                            pick = ([v for t, v in zip(labels, values) if v and stem in t]
+                                    or [v for t, v in zip(labels, values) if v and "python" in t.lower()])
+                            if pick:
+                                choice.first.select_option(value=pick[0])
                         accept.first.click()
                     else:
                         page.keyboard.press("Escape")
