@@ -446,9 +446,10 @@ def test_compiled_loop_equals_the_python_loop(genre):
 
 @pytest.mark.parametrize("genre", BUILT)
 def test_kernels_keep_the_return_code_contract(genre):
-    """The compiled loop trusts a rung's code: 0 means nothing was removed.
-    Checked on random small boards, at the start and after a few random
-    assignments, for every kernel rung."""
+    """The compiled loop trusts a rung's code: 0 means nothing was removed,
+    and with ``Compiled.reports_empty`` no variable is left without a live
+    value unless the code is -1.  Checked on random small boards, at the
+    start and after a few random assignments, for every kernel rung."""
     sp = puzzlekit.spec(genre)
     comp = sp.ladder.compiled
     kernels = [i for i, r in enumerate(sp.ladder.rungs) if not r.is_probe]
@@ -470,6 +471,10 @@ def test_kernels_keep_the_return_code_contract(genre):
                     assert np.array_equal(b, s.bits), (h, w, seed, step, i)
                     seen["quiet"] += 1
                 seen["removed"] += r > 0 and not np.array_equal(b, s.bits)
+                if comp.reports_empty and r >= 0:
+                    t = s.copy()
+                    t.load(b)
+                    assert not t.dead(), (h, w, seed, step, i)
             open_vars = np.flatnonzero(s.live_counts() > 1)
             if not len(open_vars):
                 break

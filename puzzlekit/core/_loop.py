@@ -34,6 +34,11 @@ __all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised"]
 _C_CLOCK = types.ExternalFunction("clock", types.long_())
 _TICKS = 1000.0 if sys.platform == "win32" else 1e6
 
+# Whether propagate_jit looks for a variable left without a live value after
+# a rung removed something.  A genre whose kernels all return -1 instead
+# (``Compiled.reports_empty``) gets loops compiled with this False.
+CHECK_EMPTY = True
+
 
 @njit(cache=True)
 def _clock():
@@ -64,7 +69,9 @@ def propagate_jit(apply, data, bits, offsets, active, work):
     """Rungs ``active`` (indices, weakest first) to their joint fixpoint,
     restarting from the weakest after any change: -1 contradiction, else 0.
     A rung's code is trusted: 0 means it removed nothing, so only after a 1
-    are the variables checked for one left empty."""
+    are the variables checked for one left empty (and not at all in the
+    loops of a genre whose kernels report that themselves, see
+    :data:`CHECK_EMPTY`)."""
     while True:
         progressed = False
         for j in range(len(active)):
@@ -72,7 +79,7 @@ def propagate_jit(apply, data, bits, offsets, active, work):
             if r < 0:
                 return -1
             if r > 0:
-                if dead_jit(bits, offsets):
+                if CHECK_EMPTY and dead_jit(bits, offsets):
                     return -1
                 progressed = True
                 break
@@ -91,13 +98,16 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
     ``lift`` skips trials whose outcome is already known: when assuming
     value *a* survives and pins another variable to value *b*, assuming *b*
     derives a subset of what *a* derived (the rungs are monotone), so it
-    survives too.  The marks are dropped whenever a value is removed (the
-    state they were made in has changed), and the last pass removes nothing,
-    so the fixpoint is the same as without ``lift``; only fewer trials run.
-    With ``lift`` the state is also brought back to the rungs' fixpoint
-    after each removal, so the trials after it start from there instead of
-    each deriving the removal's consequences again (the same fixpoint: it is
-    the one closure of the rungs and the probe)."""
+    survives too.  A mark holds for the state it was made in, and is kept
+    until the pass ends even when a value is removed meanwhile: it may then
+    skip a trial that would now fail, but a pass that removed a value is
+    followed by another, and the last pass removes nothing, so each of its
+    marks was made in the state it ends with.  The fixpoint is the same as
+    without ``lift``; only fewer trials run.  With ``lift`` the state is
+    also brought back to the rungs' fixpoint after each removal, so the
+    trials after it start from there instead of each deriving the removal's
+    consequences again (the same fixpoint: it is the one closure of the
+    rungs and the probe)."""
     skip = np.zeros(bits.size if lift else 0, dtype=np.bool_)
     trial = np.empty_like(bits)
     while True:
@@ -127,7 +137,6 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
                     bits[k] = False
                     changed = True
                     if lift:
-                        skip[:] = False
                         if propagate_jit(apply, data, bits, offsets, active, work) < 0:
                             return -1
                 elif lift:
@@ -267,10 +276,11 @@ def _without_kernel_args(fn, tag: str) -> str:
     return src
 
 
-def specialised(apply, legal=None):
+def specialised(apply, legal=None, check_empty=True):
     """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
     for one genre's ``apply`` and ``legal`` kernels, without those two
-    parameters (``search`` is None without ``legal``).
+    parameters (``search`` is None without ``legal``); ``check_empty``
+    False compiles them with :data:`CHECK_EMPTY` off.
 
     A function taking a kernel as an argument is compiled again in every
     process, so these are made from the loops' own source with the kernels
@@ -282,16 +292,18 @@ def specialised(apply, legal=None):
     makes new names and a stale loop is never loaded.  Same code, same
     results; one pair per kernel pair and process.
     """
-    key = (apply, legal)
+    key = (apply, legal, check_empty)
     got = _SPECIALISED.get(key)
     if got is not None:
         return got
     src_file = inspect.getfile(apply.py_func)
     here = Path(__file__).resolve().parent
     tag = _sources_tag(list(here.glob("*.py")) + list(Path(src_file).resolve().parent.glob("*.py")))
+    tag += "" if check_empty else "_r"
     loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
     names = dict(globals())
-    names.update(apply=apply, legal=legal, __name__=apply.py_func.__module__)
+    names.update(apply=apply, legal=legal, CHECK_EMPTY=bool(check_empty),
+                 __name__=apply.py_func.__module__)
     src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
     exec(compile(src, src_file, "exec"), names)
     for fn in loops:

@@ -207,13 +207,22 @@ class Compiled:
     as the rungs' Python wrappers name them; the slot after the last counts
     probes.  ``legal(bits, data) -> bool``, optional, is the
     genre's rules on a decided state (what its referee says); with it the
-    whole counting search runs compiled.
+    whole counting search runs compiled.  ``reports_empty``: every kernel
+    returns -1 rather than leave a variable without a live value, so the
+    loop need not look for one after each change.
     """
 
     apply: Callable
     data: Callable
     work: tuple
     legal: Callable | None = None
+    reports_empty: bool = False
+
+    def loops(self):
+        """``(fixpoint, search)``: the core's compiled loops for these
+        kernels (:func:`puzzlekit.core._loop.specialised`)."""
+        from ._loop import specialised
+        return specialised(self.apply, self.legal, not self.reports_empty)
 
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,
@@ -348,9 +357,8 @@ class Ladder:
         return Counter({k: int(v) for k, v in zip(names, work.tolist()) if v})
 
     def _run_compiled(self, state, active, level):
-        from ._loop import specialised
         rungs, probe, pv, work, slot = self.compiled_args(state, active)
-        fixpoint = specialised(self.compiled.apply, self.compiled.legal)[0]
+        fixpoint = self.compiled.loops()[0]
         r = -1 if state.dead() else fixpoint(
             self.compiled.data(state.puzzle), state.bits, state.offsets,
             rungs, probe, pv, work, slot, False)

@@ -239,9 +239,8 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
                     probe_depth=None, probe_after=None, time_limit=None):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
-    from ._loop import specialised
     comp = ladder.compiled
-    search_jit = specialised(comp.apply, comp.legal)[1]
+    search_jit = comp.loops()[1]
     rungs, probe, pv, work, slot = ladder.compiled_args(state, ladder._active(lvl, without))
     order = np.zeros(0, np.int64) if order is None else np.ascontiguousarray(order, np.int64)
     firsts = (np.full(state.n_vars, -1, np.int64) if first is None

@@ -2,7 +2,7 @@
 variable per cell and one {unused, used} variable per grid edge."""
 from __future__ import annotations
 
-from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
+from ..core.genre import GenreSpec
 from ..core.search import Count
 from . import brute
 from . import generate as _gen
@@ -65,4 +65,4 @@ SPEC = GenreSpec(
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, refute=_refute, proof_cheap_nodes=PROOF_CHEAP_NODES)
+    clues=_clues, refute=_refute)

@@ -84,7 +84,10 @@ def decode(state: State) -> Answer:
 # ------------------------------------------------------------ region graph
 def region_graph(puzzle: Puzzle):
     """Adjacent country pairs: ``(pa, pb, pair_of_edge)`` with ``pair_of_edge``
-    -1 on edges inside a country."""
+    -1 on edges inside a country.  Built once per puzzle (cached on it)."""
+    got = puzzle.__dict__.get("_crgraph")
+    if got is not None:
+        return got
     E = puzzle.grid.edges
     reg = puzzle.regions
     a, b = reg[E[:, 0]], reg[E[:, 1]]
@@ -94,7 +97,9 @@ def region_graph(puzzle: Puzzle):
     uniq, inv = np.unique(keys[border], return_inverse=True)
     pair = np.full(len(E), -1, dtype=np.int64)
     pair[border] = inv
-    return (uniq // puzzle.k).astype(np.int64), (uniq % puzzle.k).astype(np.int64), pair
+    got = (uniq // puzzle.k).astype(np.int64), (uniq % puzzle.k).astype(np.int64), pair
+    puzzle.__dict__["_crgraph"] = got
+    return got
 
 
 def two_connected(puzzle: Puzzle) -> bool:
@@ -143,8 +148,9 @@ def catalogue(puzzle: Puzzle):
     off = np.searchsorted(src, np.arange(k + 1)).astype(np.int64)
     cap = max(1, min(MAX_CYCLES, 400_000 // words))     # memory stays linear-ish
     cat = np.zeros((cap, words), dtype=np.uint64)
+    deg = np.diff(off)
     found, capped = _hamilton_jit(k, off, dst.astype(np.int64), pid.astype(np.int64), cat,
-                                  cap, MAX_CATALOGUE_NODES)
+                                  cap, MAX_CATALOGUE_NODES, int(np.argmin(deg)))
     puzzle.__dict__["_crcat"] = (cat[:found].copy(), not capped, caps)
     return puzzle.__dict__["_crcat"][:2]
 
@@ -180,10 +186,12 @@ def data(puzzle: Puzzle):
         pe = bord[np.argsort(pair[bord], kind="stable")].astype(np.int64)
         poff = np.searchsorted(np.sort(pair[bord]), np.arange(len(pa) + 1)).astype(np.int64)
         cat, complete = catalogue(puzzle)
+        # a Hamiltonian cycle found: the region graph is 2-connected
+        twoconn = (complete and len(cat) > 0) or two_connected(puzzle)
         d = _pack(g.nbrs, g.cell_edges, E, reg, puzzle.clue_array(), rcells, roff, be,
                   boff, pair, pe, poff, np.ascontiguousarray(cat, dtype=np.uint64), k,
                   1 if puzzle.skip else 0, 1 if complete else 0,
-                  1 if two_connected(puzzle) else 0, len(pa))
+                  1 if twoconn else 0, len(pa))
         puzzle.__dict__["_crdata"] = d
     return d
 
@@ -205,11 +213,16 @@ def data(puzzle: Puzzle):
 # variable.  A step whose flag is still set would remove nothing, so it is
 # skipped: each call removes exactly what the full pass removes, in the same
 # order, and returns the same status.  The two whole-board steps of ``loop``
-# (chains, stranded cells) always run.
+# (chains, stranded cells) have one flag each: stranded cells reads every
+# variable; chains reads only which are used or road for sure, so only a
+# cleared bit 0 clears its flag.  They run only in a call whose cell steps
+# removed nothing, so a call of ``loop`` that returns 0 has run them all.
+# Every kernel returns -1 rather than empty a variable (``_put``), so the
+# core loop need not look for one (``Compiled.reports_empty``).
 (_HN, _HM, _HK, _HSKIP, _HCOMPLETE, _HTWOCONN, _HNP, _HNB, _HCE, _HE, _HREG, _HCLUE,
  _HRC, _HROFF, _HBE, _HBOFF, _HPAIR, _HPE, _HPOFF, _HDFS, _HCHN, _HKC, _HVIS,
- _HFLG, _HSNAP, _HOKE, _HOKG, _HOK1, _HOK2, _HOK3, _HOKX, _HOKM, _HL, _HLS) = range(34)
-_HEAD = 34
+ _HFLG, _HSNAP, _HOKE, _HOKG, _HOK1, _HOK2, _HOK3, _HOKX, _HOKM, _HOKW, _HL, _HLS) = range(35)
+_HEAD = 35
 
 
 def _pack(nbrs, cell_edges, E, reg, clue, rcells, roff, be, boff, pair, pe, poff,
@@ -236,7 +249,7 @@ def _pack(nbrs, cell_edges, E, reg, clue, rcells, roff, be, boff, pair, pe, poff
     bpos = 0
     for slot, size in ((_HSNAP, 4 * ls), (_HFLG, 2 * n), (_HOKE, m), (_HOKG, kk),
                        (_HOK1, kk), (_HOK2, max(npairs, 1)), (_HOK3, kk), (_HOKX, n),
-                       (_HOKM, 1)):
+                       (_HOKM, 1), (_HOKW, 2)):
         head[slot] = bpos
         bpos += size
     I = np.concatenate(parts)
@@ -275,6 +288,7 @@ def _touch(I, B, row, var):
             else:
                 B[I[_HOK3] + ga] = False
     elif row == 2:                                  # a cell, or both ends of an edge
+        B[I[_HOKW] + 1] = False                     # and the stranded-cells step
         if var < n:
             B[I[_HOKX] + var] = False
         else:
@@ -299,10 +313,14 @@ def _refresh_jit(bits, I, B, row):
             for v in range(4 * w, 4 * w + 4):
                 if bits[2 * v] != B[sn + 2 * v] or bits[2 * v + 1] != B[sn + 2 * v + 1]:
                     _touch(I, B, row, v)
+                    if row == 2 and bits[2 * v] != B[sn + 2 * v]:
+                        B[I[_HOKW]] = False
             sw[w] = bw[w]
     for v in range(L8 // 2, L // 2):
         if bits[2 * v] != B[sn + 2 * v] or bits[2 * v + 1] != B[sn + 2 * v + 1]:
             _touch(I, B, row, v)
+            if row == 2 and bits[2 * v] != B[sn + 2 * v]:
+                B[I[_HOKW]] = False
             B[sn + 2 * v] = bits[2 * v]
             B[sn + 2 * v + 1] = bits[2 * v + 1]
 
@@ -321,6 +339,8 @@ def _put(bits, var, val, I, B, row):
     bits[2 * var + 1 - val] = False
     B[I[_HSNAP] + row * I[_HLS] + 2 * var + 1 - val] = False
     _touch(I, B, row, var)
+    if row == 2 and val == 1:
+        B[I[_HOKW]] = False
     return 1
 
 
@@ -671,14 +691,7 @@ def _connect_jit(bits, I, B, g, lo, hi):
 def _loop_jit(bits, d, work):
     I, B, C = d
     n = I[_HN]
-    m = I[_HM]
-    k = I[_HK]
-    skip = I[_HSKIP] == 1
-    nb = I[_HNB]
     ce = I[_HCE]
-    Eo = I[_HE]
-    reg = I[_HREG]
-    clue = I[_HCLUE]
     okx = I[_HOKX]
     _refresh_jit(bits, I, B, 2)
     ch = 0
@@ -735,8 +748,47 @@ def _loop_jit(bits, d, work):
                     if r < 0:
                         B[okx + x] = False
                         return -1
-    # chains of used edges: a closed one is the whole loop; a path's two ends
-    # may not be joined unless that closes the whole loop
+    # the two whole-board steps: only in a call whose steps above removed
+    # nothing (a call that removed something returns 1, and the loop calls
+    # the rung again), and each skipped while what it reads is as it last
+    # left it (see _chains_jit)
+    okw = I[_HOKW]
+    if ch == 0 and not B[okw]:
+        B[okw] = True
+        r = _chains_jit(bits, I, B, work)
+        if r < 0:
+            B[okw] = False
+            return -1
+        ch |= r
+    if ch == 0 and not B[okw + 1]:
+        B[okw + 1] = True
+        r = _stranded_jit(bits, I, B, work)
+        if r < 0:
+            B[okw + 1] = False
+            return -1
+        ch |= r
+    return ch
+
+
+@njit(cache=True)
+def _chains_jit(bits, I, B, work):
+    """Chains of used edges: a closed one must be the whole loop; a path's
+    two ends may not be joined unless that closes the whole loop.  Reads the
+    bits that say "used" and "road" for sure (bit 0 cleared), and the
+    closing edge's bit 1, which can only die (then the step leaves it
+    alone), and only removes bit 1; so it is run again only after some bit
+    0 has been cleared (``B[_HOKW]``, kept by :func:`_refresh_jit` and
+    :func:`_put`)."""
+    n = I[_HN]
+    m = I[_HM]
+    k = I[_HK]
+    skip = I[_HSKIP] == 1
+    nb = I[_HNB]
+    ce = I[_HCE]
+    Eo = I[_HE]
+    reg = I[_HREG]
+    clue = I[_HCLUE]
+    ch = 0
     comp = I[_HCHN]
     stack = comp + n
     members = stack + n
@@ -843,7 +895,20 @@ def _loop_jit(bits, d, work):
         elif not whole:
             if bits[2 * (n + close_e) + 1] or not bits[2 * (n + close_e)]:
                 ch |= _put(bits, n + close_e, 0, I, B, 2)
-    # stranded road cells: all of the road lies in one piece of what may carry it
+    return ch
+
+
+@njit(cache=True)
+def _stranded_jit(bits, I, B, work):
+    """Stranded road cells: all of the road lies in one piece of what may
+    carry it.  Run again after any change of a cell or edge
+    (``B[_HOKW + 1]``, cleared by :func:`_touch`)."""
+    n = I[_HN]
+    k = I[_HK]
+    skip = I[_HSKIP] == 1
+    reg = I[_HREG]
+    cnt_c = I[_HKC]
+    ch = 0
     keep = I[_HFLG]
     work[2] += n
     nm = _connect_jit(bits, I, B, -1, 0, n)
@@ -956,16 +1021,20 @@ def _macro_jit(bits, d, work):
 
 
 @njit(cache=True)
-def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
-    """Hamiltonian cycles from country 0, each once (second country lower
-    than the last); writes pair bitmasks into ``cat``.
+def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes, s):
+    """Hamiltonian cycles from country ``s``, each once (the second country
+    lower than the last); writes pair bitmasks into ``cat``.
 
     A step from the path's end ``u`` to ``v`` is refused when some country
     still to visit would be left fewer than two ways in (the new end, the
     start, or countries still free: only ``u``'s neighbours lose one, as
-    ``u`` leaves the end), or when the countries still to visit, the new end
-    and the start no longer hang together.  Both only cut subtrees holding
-    no cycle, so the cycles and their order are those of the plain search.
+    ``u`` leaves the end), when the countries still to visit, the new end
+    and the start no longer hang together, or when it would leave no
+    neighbour of the start above the second country free to close the cycle
+    (``v`` is the last such one and not the last country).  These only cut
+    subtrees holding no listed cycle, so the cycles and their order are those
+    of the plain search.  Starting from a country of fewest neighbours
+    (:func:`catalogue` passes one) keeps the tree small.
     """
     path = np.empty(k, dtype=np.int64)
     ppair = np.empty(k, dtype=np.int64)
@@ -973,17 +1042,24 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
     on = np.zeros(k, dtype=np.bool_)
     seen = np.zeros(k, dtype=np.int64)
     queue = np.empty(k, dtype=np.int64)
+    closer = np.zeros(k, dtype=np.bool_)       # neighbours of s that may end the path
     stamp = 0
-    path[0] = 0
-    on[0] = True
-    it[0] = off[0]
+    path[0] = s
+    on[s] = True
+    it[0] = off[s]
     dpt = 0
     found = 0
     nodes = 0
+    free = 0                                   # closers not on the path
     while dpt >= 0:
         u = path[dpt]
         if it[dpt] >= off[u + 1]:
             on[u] = dpt == 0
+            if dpt == 1:
+                for jj in range(off[s], off[s + 1]):
+                    closer[dst[jj]] = False
+            elif dpt > 1 and closer[u]:
+                free += 1
             dpt -= 1
             continue
         j = it[dpt]
@@ -992,7 +1068,7 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
         nodes += 1
         if nodes > max_nodes:
             return found, True
-        if v == 0:
+        if v == s:
             if dpt == k - 1 and k >= 3 and path[1] < path[k - 1]:
                 if found >= max_cycles:
                     return found, True
@@ -1005,6 +1081,15 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
             continue
         if on[v]:
             continue
+        if dpt == 0:
+            free = 0
+            for jj in range(off[s], off[s + 1]):
+                if dst[jj] > v:
+                    free += 1
+            if free == 0:
+                continue
+        elif closer[v] and free == 1 and dpt + 1 < k - 1:
+            continue
         dead = False
         # ways in: at the root every country is checked, below it only the
         # neighbours of the end being left
@@ -1016,7 +1101,7 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
             ways = 0
             for jj in range(off[w], off[w + 1]):
                 x = dst[jj]
-                if x == v or x == 0 or not on[x]:
+                if x == v or x == s or not on[x]:
                     ways += 1
             if ways < 2:
                 dead = True
@@ -1037,7 +1122,7 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
                     y = dst[jj]
                     if seen[y] == stamp:
                         continue
-                    if y == 0:
+                    if y == s:
                         start = True
                         seen[y] = stamp
                     elif not on[y]:
@@ -1047,6 +1132,12 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes):
                         tail += 1
             if got < left or not start:
                 continue
+        if dpt == 0:
+            for jj in range(off[s], off[s + 1]):
+                if dst[jj] > v:
+                    closer[dst[jj]] = True
+        elif closer[v]:
+            free -= 1
         on[v] = True
         dpt += 1
         path[dpt] = v
@@ -1140,7 +1231,7 @@ def _legal_jit(bits, d):
 
 
 WORK = ("cell checks", "country checks", "loop scans", "cycles scanned")
-KERNELS = Compiled(apply=_apply_jit, data=data, legal=_legal_jit, work=WORK)
+KERNELS = Compiled(apply=_apply_jit, data=data, legal=_legal_jit, work=WORK, reports_empty=True)
 
 LADDER = Ladder([
     Rung("region", KERNELS.rung(0, "region"), "#7f7f7f",

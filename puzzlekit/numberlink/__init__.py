@@ -3,7 +3,7 @@ cell; with rule 3 (``fill``) every cell is used.  Solved over the segments by
 deg, chain, reach and probe."""
 from __future__ import annotations
 
-from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
+from ..core.genre import GenreSpec
 from ..core.search import Count
 from . import brute, generate as _gen, url
 from .draw import draw, draw_state
@@ -57,4 +57,4 @@ SPEC = GenreSpec(
     brute_solutions=brute_solutions, encode=encode, random_small=random_small,
     sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, refute=_refute, proof_cheap_nodes=PROOF_CHEAP_NODES)
+    clues=_clues, refute=_refute)

@@ -280,7 +280,8 @@ def _legal_rung_jit(bits, data):
     return True
 
 
-KERNELS = Compiled(apply=_apply_rung_jit, data=arrays, work=WORK, legal=_legal_rung_jit)
+KERNELS = Compiled(apply=_apply_rung_jit, data=arrays, work=WORK, legal=_legal_rung_jit,
+                   reports_empty=True)           # every removal keeps one value, or returns -1
 
 LADDER = Ladder([
     Rung("deg", KERNELS.rung(0, "deg"), "#1f77b4",

@@ -5,12 +5,11 @@ import sys
 PROGRAM = """
 import puzzlekit
 from puzzlekit.core import banks
-from puzzlekit.core._loop import specialised
 from puzzlekit.core.genre import proof_count
 sp = puzzlekit.spec("numberlink")
 p = sp.Puzzle.from_json(banks.load("numberlink")[0]["clues"])
 assert proof_count(sp, p, 2).unique is True
-fixpoint, search = specialised(sp.ladder.compiled.apply, sp.ladder.compiled.legal)
+fixpoint, search = sp.ladder.compiled.loops()
 print(sum(search.stats.cache_hits.values()), sum(search.stats.cache_misses.values()))
 """
 
