@@ -161,7 +161,8 @@ def generate(h: int, w: int, seed=None, grade=None, avg: float | None = None,
         if not finishes(p, lvl):
             continue
         return erase(rng, p, lvl), a
-    raise RuntimeError(f"no {h}x{w} board finishing at {LADDER.names[lvl]} in {tries} tries")
+    raise ValueError(f"no {h}x{w} board finishing at {LADDER.names[lvl]} in {tries} tries; "
+                     "smaller boards finish more often")
 
 
 def random_partition(rng, h: int, w: int, k: int) -> np.ndarray:

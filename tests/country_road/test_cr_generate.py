@@ -41,6 +41,13 @@ def test_generate_gives_a_unique_board_finished_by_the_ladder():
     assert ladder_count(cr.SPEC, p, 2).count == 1 and cr.brute_count(p, 2).count == 1
 
 
+def test_a_generator_out_of_tries_says_so_as_a_bad_request():
+    """Out of tries, generate raises ValueError (the CLI's one-line error for
+    a request it cannot meet), not an internal error."""
+    with pytest.raises(ValueError, match="no 20x20 board finishing at probe in 2 tries"):
+        cr.generate(20, 20, seed=3, tries=2)
+
+
 def test_adversarial_erasure_keeps_no_more_than_random():
     rng = np.random.default_rng(5)
     for _ in range(40):
