@@ -133,6 +133,24 @@ def _label(nbrs, col, lab, size):
 
 
 @njit(cache=True)
+def _boxes(col, lab, k, w):
+    """Rows and columns spanned by each chocolate group (``r1 = -1`` for a
+    banana group): ``(r0, r1, c0, c1)``."""
+    r0 = np.full(k, 1 << 30, np.int64)
+    r1 = np.full(k, -1, np.int64)
+    c0 = np.full(k, 1 << 30, np.int64)
+    c1 = np.full(k, -1, np.int64)
+    for c in range(col.shape[0]):
+        if col[c] == 1:
+            g = lab[c]
+            r0[g] = min(r0[g], c // w)
+            r1[g] = max(r1[g], c // w)
+            c0[g] = min(c0[g], c % w)
+            c1[g] = max(c1[g], c % w)
+    return r0, r1, c0, c1
+
+
+@njit(cache=True)
 def _drop(bits, c, x):
     """Remove colour ``x`` from cell ``c``: -1 if it dies, 1 if it changed, 0 if not."""
     if not bits[2 * c + x]:
@@ -171,17 +189,7 @@ def _rect_jit(bits, nbrs, flags, work):
     lab = np.empty(n, np.int64)
     size = np.empty(n, np.int64)
     k = _label(nbrs, col, lab, size)
-    r0 = np.full(k, 1 << 30, np.int64)
-    r1 = np.full(k, -1, np.int64)
-    c0 = np.full(k, 1 << 30, np.int64)
-    c1 = np.full(k, -1, np.int64)
-    for c in range(n):
-        if col[c] == 1:
-            g = lab[c]
-            r0[g] = min(r0[g], c // w)
-            r1[g] = max(r1[g], c // w)
-            c0[g] = min(c0[g], c % w)
-            c1[g] = max(c1[g], c % w)
+    r0, r1, c0, c1 = _boxes(col, lab, k, w)
     changed = 0
     for g in range(k):
         if r1[g] < 0:
@@ -293,31 +301,42 @@ def _size_jit(bits, nbrs, clue, flags, work):
                     return 1
     if flags[2] == 0:
         return 0
-    # a clued bar: intersect the area-v rectangles that still fit around its group
+    # a clued bar: intersect the area-v rectangles that still fit around its
+    # group; each group once (its clued cells all read the same number), and
+    # only inside the window its rectangles and their rims can reach
+    gr0, gr1, gc0, gc1 = _boxes(col, lab, k, w)
     inn = np.zeros(n, np.int64)
     rim = np.zeros(n, np.int64)
+    done = np.zeros(k, np.bool_)
     for c in range(n):
         v = clue[c]
-        if v < 1 or col[c] != 1:
+        if v < 1 or col[c] != 1 or done[lab[c]]:
             continue
         g = lab[c]
-        gr0, gr1, gc0, gc1 = h, -1, w, -1
-        for t in range(n):
-            if lab[t] == g and col[t] == 1:
-                gr0 = min(gr0, t // w)
-                gr1 = max(gr1, t // w)
-                gc0 = min(gc0, t % w)
-                gc1 = max(gc1, t % w)
-        for t in range(n):
-            inn[t] = 0
-            rim[t] = 0
+        done[g] = True
+        # the window: every rectangle holding the group's box, one cell more around
+        wr0, wr1, wc0, wc1 = h, -1, w, -1
+        for a in range(1, h + 1):
+            if v % a != 0 or v // a > w:
+                continue
+            b = v // a
+            wr0 = min(wr0, max(0, gr1[g] - a + 1))
+            wr1 = max(wr1, min(gr0[g], h - a) + a - 1)
+            wc0 = min(wc0, max(0, gc1[g] - b + 1))
+            wc1 = max(wc1, min(gc0[g], w - b) + b - 1)
+        wr0, wr1 = max(0, min(wr0, gr0[g]) - 1), min(h - 1, max(wr1, gr1[g]) + 1)
+        wc0, wc1 = max(0, min(wc0, gc0[g]) - 1), min(w - 1, max(wc1, gc1[g]) + 1)
+        for r in range(wr0, wr1 + 1):
+            for q in range(wc0, wc1 + 1):
+                inn[r * w + q] = 0
+                rim[r * w + q] = 0
         fits = 0
         for a in range(1, h + 1):
             if v % a != 0 or v // a > w:
                 continue
             b = v // a
-            for top in range(max(0, gr1 - a + 1), min(gr0, h - a) + 1):
-                for left in range(max(0, gc1 - b + 1), min(gc0, w - b) + 1):
+            for top in range(max(0, gr1[g] - a + 1), min(gr0[g], h - a) + 1):
+                for left in range(max(0, gc1[g] - b + 1), min(gc0[g], w - b) + 1):
                     work[3] += 1
                     ok = True
                     for r in range(top, top + a):
@@ -353,18 +372,20 @@ def _size_jit(bits, nbrs, clue, flags, work):
                             rim[(top + a) * w + q] += 1
         if fits == 0:
             return -1
-        for t in range(n):
-            if inn[t] == fits:
-                r = _drop(bits, t, B)
-            elif rim[t] == fits:
-                r = _drop(bits, t, C)
-            elif inn[t] == 0 and col[t] == -1 and _touches(nbrs, lab, col, t, g):
-                r = _drop(bits, t, C)
-            else:
-                r = 0
-            if r < 0:
-                return -1
-            changed |= r
+        for r in range(wr0, wr1 + 1):
+            for q in range(wc0, wc1 + 1):
+                t = r * w + q
+                if inn[t] == fits:
+                    x = _drop(bits, t, B)
+                elif rim[t] == fits:
+                    x = _drop(bits, t, C)
+                elif inn[t] == 0 and col[t] == -1 and _touches(nbrs, lab, col, t, g):
+                    x = _drop(bits, t, C)
+                else:
+                    x = 0
+                if x < 0:
+                    return -1
+                changed |= x
         if changed:
             return 1
     return 0
@@ -486,7 +507,9 @@ def _legal_jit(bits, data):
 
 
 # ---------------------------------------------------------------- the ladder
-KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit)
+# every removal goes through _drop (which reports a cell left without a
+# colour) or takes a colour from a cell known to have both
+KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit, reports_empty=True)
 LADDER = Ladder([
     Rung("value", KERNELS.rung(0, "value"), "#7f7f7f",
          "the number alone names the colour: 1, 2 and h*w chocolate, off the times table banana"),

@@ -48,9 +48,26 @@ def _clock():
 @njit(cache=True)
 def _mark_pinned(trial, bits, offsets, lo, hi, skip):
     """Mark the value of every variable in ``lo..hi-1`` that ``trial`` pins
-    and ``bits`` still leaves open."""
-    for w in range(lo, hi):
-        a, b = offsets[w], offsets[w + 1]
+    and ``bits`` still leaves open.  ``trial`` is ``bits`` narrowed, so only
+    the variables where they differ are looked at: the two are compared
+    eight bits at a time, and a variable is read only where a word differs."""
+    a0 = offsets[lo]
+    a1 = offsets[hi]
+    L8 = bits.size // 8 * 8
+    tw = trial[:L8].view(np.uint64)
+    bw = bits[:L8].view(np.uint64)
+    v = lo
+    j = a0 // 8
+    while 8 * j < a1 and v < hi:
+        if 8 * j + 8 <= L8 and tw[j] == bw[j]:
+            j += 1
+            continue
+        p = max(8 * j, a0)
+        while offsets[v + 1] <= p:               # the variable holding bit p
+            v += 1
+        if v >= hi:
+            break
+        a, b = offsets[v], offsets[v + 1]
         n_trial = 0
         n_open = 0
         last = -1
@@ -62,6 +79,10 @@ def _mark_pinned(trial, bits, offsets, lo, hi, skip):
                 n_open += 1
         if n_trial == 1 and n_open > 1:
             skip[last] = True
+        v += 1
+        j = max(j, b // 8)                       # on from the word where the next one starts
+        if 8 * j + 8 <= L8 and b > 8 * j and tw[j] == bw[j]:
+            j += 1
 
 
 @njit(cache=False)
@@ -163,7 +184,9 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     first undecided variable of ``order``, else on the undecided variable
     with fewest live values (lowest index on ties), trying value
     ``first[var]`` first when it is set (>= 0), then the others in order.
-    The first ``keep`` answers are copied into ``sols``.  ``lift``: see
+    The first ``keep`` answers are copied into the rows of ``sols``, which
+    is replaced by one twice as long whenever it is full (so its size
+    follows the answers found, not ``keep``).  ``lift``: see
     :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Probe
     runs at a node only when its depth is under ``probe_depth`` (the root
     has depth 0) or more than ``probe_after`` nodes have been opened.
@@ -171,7 +194,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     the clock is read between nodes (at every node while they are slow, up
     to every 64th while they take microseconds), so one long fixpoint is
     not interrupted.  Returns
-    ``(count, nodes, capped, branch points, complete)``.
+    ``(count, nodes, capped, branch points, complete, sols)``.
     """
     nv = len(offsets) - 1
     last = _clock() if seconds < np.inf else 0.0
@@ -185,11 +208,11 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     branches = 0
     while len(stack) > 0 and found < limit:
         if nodes >= max_nodes:
-            return found, nodes, True, branches, False
+            return found, nodes, True, branches, False, sols
         if deadline < np.inf and nodes >= check:
             now = _clock()
             if now > deadline:
-                return found, nodes, True, branches, False
+                return found, nodes, True, branches, False, sols
             # reading the clock costs about a microsecond, as much as a node
             # of a small board: while nodes are that quick, read it every
             # 2nd, 4th, ... up to every 64th node; after a slow stretch,
@@ -227,6 +250,10 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         if var < 0:
             if legal(bits, data):
                 if found < keep:
+                    if found >= sols.shape[0]:
+                        grown = np.empty((max(2 * sols.shape[0], 1), bits.size), dtype=np.bool_)
+                        grown[:sols.shape[0]] = sols
+                        sols = grown
                     sols[found, :] = bits
                 found += 1
             continue
@@ -246,7 +273,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
             child[f] = True
             stack.append(child)
             depths.append(depth + 1)
-    return found, nodes, False, branches, len(stack) == 0
+    return found, nodes, False, branches, len(stack) == 0, sols
 
 
 # ------------------------------------------------------------ cached entry points

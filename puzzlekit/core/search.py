@@ -245,11 +245,13 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
     order = np.zeros(0, np.int64) if order is None else np.ascontiguousarray(order, np.int64)
     firsts = (np.full(state.n_vars, -1, np.int64) if first is None
               else np.ascontiguousarray(first, np.int64))
-    sols = np.zeros((max(keep, 0), state.bits.size), dtype=np.bool_)
+    # answer rows: a few now, more as answers are found (a limit of 10**9 to
+    # count every answer must not reserve room for 10**9)
+    sols = np.zeros((min(max(keep, 0), 16), state.bits.size), dtype=np.bool_)
     cap = _NO_CAP if max_nodes is None else int(max_nodes)
     if state.dead():
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
-    found, nodes, capped, bp, done = search_jit(
+    found, nodes, capped, bp, done, sols = search_jit(
         comp.data(state.puzzle), state.bits.copy(), state.offsets,
         rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols, lift,
         1 << 62 if probe_depth is None else int(probe_depth),

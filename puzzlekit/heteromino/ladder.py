@@ -674,6 +674,12 @@ def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_
                         bits[k] = False
                         hit = True
                         u = P[q, 3 + s]
+                        if _sole(bits, offsets, u) == -1:     # u has no piece left
+                            for x in range(v, hi + 1):
+                                uw[x] = 0
+                            for j2 in range(npend):
+                                uw[o_hm + iw[o_stack + j2]] = 0
+                            return -1, work
                         if u > v:
                             if uw[u] == 0:
                                 uw[u] = 1
@@ -753,4 +759,6 @@ LADDER = Ladder([
     Rung("hetero", hetero, "#2ca02c", "a cell whose candidates share one shape bars that shape next door"),
     probe_rung("#d62728"),
 ], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit,
-                     work=_WORK))
+                     work=_WORK, reports_empty=True))   # fit visits every variable it
+# changes (an empty one is its -1), region removes nothing, hetero checks each
+# variable it takes a piece from

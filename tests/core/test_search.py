@@ -79,3 +79,19 @@ def test_the_compiled_search_stops_at_its_time_limit():
         took = time.process_time() - t
         assert r.capped and not r.complete and r.nodes > 100
         assert seconds <= took < seconds + 0.25, (seconds, took, r.nodes)
+
+
+def test_a_huge_limit_reserves_room_only_for_the_answers_found():
+    """Counting every answer with a limit of 10**9 keeps every answer found
+    (the compiled loop's rows grow as answers come), without asking for room
+    for 10**9 of them; the answers are the Python loop's."""
+    import puzzlekit
+    from puzzlekit.core.genre import accepts
+    sp = puzzlekit.spec("numberlink")
+    p = sp.Puzzle(4, 4, [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]], fill=False)
+    runs = [count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), limit=10 ** 9,
+                            compiled=c) for c in (True, False)]
+    assert all(r.complete for r in runs)
+    fast, slow = ({s.bits.tobytes() for s in r.solutions} for r in runs)
+    assert runs[0].count == len(runs[0].solutions) == len(fast) > 16
+    assert fast == slow

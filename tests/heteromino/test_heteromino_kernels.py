@@ -69,7 +69,8 @@ def plain_region(bits, p):
 
 def plain_hetero(bits, p):
     """One pass in order: a variable whose live candidates share one class
-    kills every piece of that class touching it."""
+    kills every piece of that class touching it, a bit at a time; -1 the
+    moment a kill leaves a variable with no piece."""
     _, pl_bits, bit_pl, offsets, _, _, _, ct_off, ct_idx, cls = kernel_arrays(p)[:10]
     changed = 0
     for v in range(len(offsets) - 1):
@@ -79,7 +80,12 @@ def plain_hetero(bits, p):
             continue
         for q in ct_idx[ct_off[v]:ct_off[v + 1]]:
             if cls[q] == min(c) and bits[pl_bits[q]].any():
-                bits[pl_bits[q]] = False
+                for k in pl_bits[q]:
+                    if bits[k]:
+                        bits[k] = False
+                        u = np.searchsorted(offsets, k, side="right") - 1
+                        if not bits[offsets[u]:offsets[u + 1]].any():
+                            return -1
                 changed = 1
     return changed
 
@@ -117,4 +123,4 @@ def test_kernels_equal_their_plain_twins_on_random_walks():
             seen.append(x)
     assert min(calls.values()) > 500
     assert {("fit", -1), ("fit", 0), ("fit", 1), ("region", -1), ("region", 0),
-            ("hetero", 0), ("hetero", 1)} <= outcomes
+            ("hetero", -1), ("hetero", 0), ("hetero", 1)} <= outcomes
