@@ -218,3 +218,14 @@ def test_stored_frames_are_read_back_for_figures():
     assert across.stored_figure(reports, "kojun", "swap", "4×4", "explained by one swap %") == "95"
     assert across.stored_frame(reports, "kojun", "givens") is None
     assert across.stored_figure({}, "kojun", "swap", None, "x") == "no stored report"
+
+
+def test_warm_compiles_in_other_processes_and_leaves_the_results_alone():
+    """The chapter's warm-up runs a genre's measurements in worker processes
+    (only numba's disk cache is shared); with one worker it does nothing."""
+    assert across.warm(["numberlink"], "smoke", workers=1) == 0
+    before = across.small_boards("smoke", ["numberlink"])
+    assert across.warm(["numberlink", "creek"], "smoke", workers=2) == 2
+    across._SMALL.clear()                  # measured again, not read from this process's memo
+    after = across.small_boards("smoke", ["numberlink"])
+    assert before.equals(after)
