@@ -314,8 +314,10 @@ def _size_jit(bits, nbrs, clue, flags, work):
             continue
         g = lab[c]
         done[g] = True
-        # the window: every rectangle holding the group's box, one cell more around
-        wr0, wr1, wc0, wc1 = h, -1, w, -1
+        # the window: the group's box and every rectangle holding it, one
+        # cell more around (inn and rim are zero in it, and left so after)
+        wr0, wr1, wc0, wc1 = gr0[g], gr1[g], gc0[g], gc1[g]
+        fits = 0
         for a in range(1, h + 1):
             if v % a != 0 or v // a > w:
                 continue
@@ -324,17 +326,6 @@ def _size_jit(bits, nbrs, clue, flags, work):
             wr1 = max(wr1, min(gr0[g], h - a) + a - 1)
             wc0 = min(wc0, max(0, gc1[g] - b + 1))
             wc1 = max(wc1, min(gc0[g], w - b) + b - 1)
-        wr0, wr1 = max(0, min(wr0, gr0[g]) - 1), min(h - 1, max(wr1, gr1[g]) + 1)
-        wc0, wc1 = max(0, min(wc0, gc0[g]) - 1), min(w - 1, max(wc1, gc1[g]) + 1)
-        for r in range(wr0, wr1 + 1):
-            for q in range(wc0, wc1 + 1):
-                inn[r * w + q] = 0
-                rim[r * w + q] = 0
-        fits = 0
-        for a in range(1, h + 1):
-            if v % a != 0 or v // a > w:
-                continue
-            b = v // a
             for top in range(max(0, gr1[g] - a + 1), min(gr0[g], h - a) + 1):
                 for left in range(max(0, gc1[g] - b + 1), min(gc0[g], w - b) + 1):
                     work[3] += 1
@@ -372,6 +363,8 @@ def _size_jit(bits, nbrs, clue, flags, work):
                             rim[(top + a) * w + q] += 1
         if fits == 0:
             return -1
+        wr0, wr1 = max(0, wr0 - 1), min(h - 1, wr1 + 1)
+        wc0, wc1 = max(0, wc0 - 1), min(w - 1, wc1 + 1)
         for r in range(wr0, wr1 + 1):
             for q in range(wc0, wc1 + 1):
                 t = r * w + q
@@ -383,6 +376,8 @@ def _size_jit(bits, nbrs, clue, flags, work):
                     x = _drop(bits, t, C)
                 else:
                     x = 0
+                inn[t] = 0
+                rim[t] = 0
                 if x < 0:
                     return -1
                 changed |= x

@@ -81,8 +81,6 @@ def _mark_pinned(trial, bits, offsets, lo, hi, skip):
             skip[last] = True
         v += 1
         j = max(j, b // 8)                       # on from the word where the next one starts
-        if 8 * j + 8 <= L8 and b > 8 * j and tw[j] == bw[j]:
-            j += 1
 
 
 @njit(cache=False)

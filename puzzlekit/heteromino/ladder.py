@@ -753,12 +753,12 @@ def _legal_jit(bits, data):
 
 
 # ---------------------------------------------------------------- the ladder
+# reports_empty: fit visits every variable it changes (an emptied one is its
+# -1), region removes nothing, hetero checks each variable it takes a piece from
 LADDER = Ladder([
     Rung("fit", fit, "#7f7f7f", "exact cover; an owned cell's piece kills its same-shape neighbours"),
     Rung("region", region, "#1f77b4", "every open region holds a multiple of three cells"),
     Rung("hetero", hetero, "#2ca02c", "a cell whose candidates share one shape bars that shape next door"),
     probe_rung("#d62728"),
 ], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit,
-                     work=_WORK, reports_empty=True))   # fit visits every variable it
-# changes (an empty one is its -1), region removes nothing, hetero checks each
-# variable it takes a piece from
+                     work=_WORK, reports_empty=True))
