@@ -421,19 +421,26 @@ def test_compiled_loop_equals_the_python_loop(genre):
         # the genre's own proof settings (its branch order; a first try without
         # probe, here capped at 3 nodes): same count, in both loops for the order
         order = None if sp.proof_order is None else sp.proof_order(p)
+        first = None if sp.proof_first is None else sp.proof_first(p)
+        n_vars = sp.initial_state(p).n_vars
         if order is not None:
-            n_vars = sp.initial_state(p).n_vars
-            assert len(set(order.tolist())) == len(order) and 0 <= order.min() \
-                and order.max() < n_vars, (h, w, seed)
+            assert len(set(order.tolist())) == len(order) \
+                and set(order.tolist()) <= set(range(n_vars)), (h, w, seed)
+        if first is not None:
+            sizes = np.diff(sp.initial_state(p).offsets)
+            assert len(first) == n_vars and ((first == -1) | ((0 <= first) & (first < sizes))).all()
+        if order is not None or first is not None:
             py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
-                                 compiled=False, order=order)
+                                 compiled=False, order=order, first=first)
             co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
-                                 order=order)
+                                 order=order, first=first)
             assert (py.count, py.complete, py.nodes) == (co.count, co.complete, co.nodes), \
                 (h, w, seed)
+            if co.complete and full.complete:
+                assert co.count == full.count, (h, w, seed)
         own = count_with_restarts(sp.initial_state(p), lad, accepts(sp, p), 3, 3000,
                                   first_nodes=2, dive_nodes=1, seed=seed, cheap_nodes=3,
-                                  order=order, probe_depth=1, probe_after=5)
+                                  order=order, first=first, probe_depth=1, probe_after=5)
         if full.complete and own.complete:
             assert own.count == full.count, (h, w, seed)
         assert own.count <= (full.count if full.complete else 3), (h, w, seed)

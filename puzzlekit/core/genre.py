@@ -100,6 +100,10 @@ class GenreSpec:
         past it, the undecided variable with fewest live values.  A genre
         whose rules count along lines branches along them, so that a line
         is finished, and its count checked, before the next is started.
+    proof_first : ``(puzzle) -> array``, optional
+        Per variable, the index of the value the uniqueness proof tries
+        first (the search's ``first``; -1: the values in their order).  The
+        proof's randomised dives draw their own.
     proof_cheap_nodes : int
         Before the root's probe pass, the uniqueness proof tries a search
         with the rungs below probe, capped at this many nodes (0: no such
@@ -138,6 +142,7 @@ class GenreSpec:
     certificate: Callable | None = None
     refute: Callable | None = None
     proof_order: Callable | None = None
+    proof_first: Callable | None = None
     proof_cheap_nodes: int = 0
     proof_probe_after: int | None = PROOF_PROBE_AFTER
 
@@ -161,16 +166,15 @@ def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
     search: :func:`proof_count` for a count up to
     :data:`~puzzlekit.core.search.KEEP` (the proof pools the answers of its
     rounds, so it holds every one); beyond that, one depth-first search with
-    the proof's settings (probe at the root, the genre's ``proof_order``
-    and ``proof_probe_after``) keeping ``KEEP`` answers.  Either starts from
+    the proof's settings (probe at the root, the genre's ``proof_order``,
+    ``proof_first`` and ``proof_probe_after``) keeping ``KEEP`` answers.  Either starts from
     the top level's fixpoint, already run.  The counts agree whenever both
     searches finish."""
     def proof_search(start, limit, nodes, keep):
         if limit <= KEEP:
             return proof_count(spec, puzzle, limit, nodes, state=start)
-        order = None if spec.proof_order is None else spec.proof_order(puzzle)
         return count_solutions(start, spec.ladder, accepts(spec, puzzle),
-                               None, limit, nodes, keep=keep, order=order,
+                               None, limit, nodes, keep=keep, **_proof_branching(spec, puzzle),
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after)
 
     return _solve(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
@@ -210,14 +214,22 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     many answers a depth-first search can spend its whole budget under one
     bad early choice, and a fresh start with other values tried first
     usually finds two answers at once.  The search branches first on the
-    genre's ``proof_order`` when it has one; a genre with
+    genre's ``proof_order`` when it has one, trying its ``proof_first``
+    values first; a genre with
     ``proof_cheap_nodes`` tries the rungs below probe alone first, and one
     whose ``proof_probe_after`` is None never probes below the root.  Same count as
     :func:`ladder_count`, other nodes.  ``state``: start from this state of
     the puzzle (a fixpoint of it, say) instead of the initial one."""
-    order = None if spec.proof_order is None else spec.proof_order(puzzle)
     start = spec.initial_state(puzzle) if state is None else state
     return count_with_restarts(start, spec.ladder, accepts(spec, puzzle),
                                limit, max_nodes, time_limit, first_nodes=PROOF_PROBE_AFTER,
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after,
-                               cheap_nodes=spec.proof_cheap_nodes, order=order)
+                               cheap_nodes=spec.proof_cheap_nodes,
+                               **_proof_branching(spec, puzzle))
+
+
+def _proof_branching(spec: GenreSpec, puzzle) -> dict:
+    """The search's ``order`` and ``first`` from the genre's ``proof_order``
+    and ``proof_first`` (None where it has none)."""
+    return {"order": None if spec.proof_order is None else spec.proof_order(puzzle),
+            "first": None if spec.proof_first is None else spec.proof_first(puzzle)}

@@ -380,7 +380,7 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
 
 def policy_sentence(genre: str) -> str:
     """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
-    ``proof_order``, ``proof_probe_after``) add to the common proof, in a
+    ``proof_order``, ``proof_first``, ``proof_probe_after``) add to the common proof, in a
     few sentences ("" when it has none).
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
@@ -399,6 +399,10 @@ def policy_sentence(genre: str) -> str:
     if sp.proof_order is not None:
         doc = (sp.proof_order.__doc__ or "").strip().split(":")[0].split(".")[0]
         out.append(f"Its search branches in the genre's own order (GenreSpec.proof_order): "
+                   f"{doc[:1].lower() + doc[1:]}.")
+    if sp.proof_first is not None:
+        doc = (sp.proof_first.__doc__ or "").strip().split(":")[0].split(".")[0]
+        out.append(f"Its value order (GenreSpec.proof_first): "
                    f"{doc[:1].lower() + doc[1:]}.")
     if sp.proof_probe_after is None:
         out.append("Below the root it never runs probe (GenreSpec.proof_probe_after is None), "

@@ -365,8 +365,9 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
             first = rng.integers(0, np.maximum(sizes, 1))
             d = pool(count_solutions(state, ladder, accept, limit=limit,
                                      max_nodes=dive_nodes * _luby(dive),
-                                     time_limit=end - time.perf_counter(), first=first,
-                                     **dict(search, probe_depth=0, probe_after=None)))
+                                     time_limit=end - time.perf_counter(),
+                                     **dict(search, first=first, probe_depth=0,
+                                            probe_after=None)))
             dive += 1
             if d.complete:
                 return result(d.count, True, False)

@@ -9,12 +9,13 @@ from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (buy, is_maximal, liar_board, minimise, random_answer, random_small,
                        rebuild_bank, sweep_board, verify_extra)
-from .ladder import (LADDER, NAMES, YKState, decode, decode_mask, encode, initial_state,
-                     line_totals, max_total)
+from .ladder import (LADDER, NAMES, YKState, clue_order, decode, decode_mask, encode,
+                     initial_state, line_totals, max_total, shade_first)
 from .model import MAX_CELLS, RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "YKState", "check",
            "initial_state", "decode", "decode_mask", "encode", "line_totals", "max_total",
+           "clue_order", "shade_first",
            "brute_count", "brute_solutions", "random_answer", "is_maximal", "buy", "minimise",
            "liar_board", "random_small", "sweep_board", "rebuild_bank", "draw", "draw_state",
            "brute", "census", "certify", "url"]
@@ -43,4 +44,4 @@ SPEC = GenreSpec(
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues)
+    clues=_clues, proof_order=clue_order, proof_first=shade_first)

@@ -19,7 +19,7 @@ from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import NONE, Answer, Puzzle, line_cells
 
 __all__ = ["YKState", "LADDER", "NAMES", "WORK", "Data", "data", "initial_state", "encode",
-           "decode", "decode_mask", "line_totals", "max_total"]
+           "decode", "decode_mask", "line_totals", "max_total", "clue_order", "shade_first"]
 
 NAMES = ("adj", "cap", "ray", "white", "probe")
 WORK = ("adj scans", "cap lines", "ray lines", "white searches")
@@ -72,6 +72,31 @@ class YKState(State):
 def initial_state(puzzle: Puzzle) -> YKState:
     """Every cell open: nothing is given but the clues, and a clue fixes nothing."""
     return YKState(puzzle, np.arange(0, 2 * puzzle.n + 1, 2))
+
+
+def clue_order(puzzle: Puzzle) -> np.ndarray:
+    """The clue cells first, in reading order: the order the uniqueness proof
+    branches in (``GenreSpec.proof_order``).  Whether a clue cell is shaded
+    decides whether its clue binds at all, so those are the choices that
+    split a board's answers; a clue still open when its line's cells are
+    chosen leaves those choices unchecked until it is.
+
+    >>> clue_order(Puzzle.make(2, 2, {3: ("U", 1), 1: ("L", 0)})).tolist()
+    [1, 3]
+    """
+    return np.array(sorted(puzzle.clues), dtype=np.int64)
+
+
+def shade_first(puzzle: Puzzle) -> np.ndarray:
+    """Shaded tried before unshaded at every cell: the value order of the
+    uniqueness proof (``GenreSpec.proof_first``).  A shaded clue cell is
+    exempt from its clue and unshades its neighbours, so that branch is the
+    one that propagates most and most often holds an answer.
+
+    >>> shade_first(Puzzle.make(1, 2)).tolist()
+    [1, 1]
+    """
+    return np.full(puzzle.n, S, dtype=np.int64)
 
 
 def decode_mask(state) -> np.ndarray:

@@ -27,4 +27,5 @@ def test_the_policy_sentence_names_each_setting_a_genre_has():
         text = perf.policy_sentence(g)
         assert ("proof_cheap_nodes" in text) == bool(sp.proof_cheap_nodes), g
         assert ("proof_order" in text) == (sp.proof_order is not None), g
+        assert ("proof_first" in text) == (sp.proof_first is not None), g
         assert ("proof_probe_after" in text) == (sp.proof_probe_after is None), g
