@@ -367,7 +367,8 @@ def test_compiled_loop_equals_the_python_loop(genre):
     sp = puzzlekit.spec(genre)
     lad = sp.ladder
     runs = [(i, ()) for i in range(len(lad))] + [(len(lad) - 1, (d,)) for d in range(len(lad) - 1)]
-    seen = {"boards": 0, "contradictions": 0, "solved": 0, "restarted": 0}
+    seen = {"boards": 0, "contradictions": 0, "solved": 0, "restarted": 0,
+            "probes lifted": 0, "probes plain": 0}
 
     @_examples(120)
     @given(**SMALL)
@@ -393,7 +394,10 @@ def test_compiled_loop_equals_the_python_loop(genre):
             plain = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, 3000,
                                     lift=False)
             assert (plain.count, plain.nodes) == (co.count, co.nodes), (h, w, seed, lv)
-            assert co.counters.get("probes", 0) <= plain.counters.get("probes", 0)
+            # lift runs fewer trials over the walk, not on every board: a mark kept
+            # after a removal can postpone a failing trial to the next pass
+            seen["probes lifted"] += co.counters.get("probes", 0)
+            seen["probes plain"] += plain.counters.get("probes", 0)
         # the uniqueness proof's policy (probe at the root, then after 5 nodes), in both loops
         top = len(lad) - 1
         py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
@@ -422,13 +426,13 @@ def test_compiled_loop_equals_the_python_loop(genre):
         # probe, here capped at 3 nodes): same count, in both loops for the order
         order = None if sp.proof_order is None else sp.proof_order(p)
         first = None if sp.proof_first is None else sp.proof_first(p)
-        n_vars = sp.initial_state(p).n_vars
+        sizes = np.diff(sp.initial_state(p).offsets)          # live values per variable
         if order is not None:
             assert len(set(order.tolist())) == len(order) \
-                and set(order.tolist()) <= set(range(n_vars)), (h, w, seed)
+                and set(order.tolist()) <= set(range(len(sizes))), (h, w, seed)
         if first is not None:
-            sizes = np.diff(sp.initial_state(p).offsets)
-            assert len(first) == n_vars and ((first == -1) | ((0 <= first) & (first < sizes))).all()
+            assert len(first) == len(sizes) \
+                and ((first == -1) | ((0 <= first) & (first < sizes))).all(), (h, w, seed)
         if order is not None or first is not None:
             py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
                                  compiled=False, order=order, first=first)
@@ -449,6 +453,7 @@ def test_compiled_loop_equals_the_python_loop(genre):
     run()
     assert seen["boards"] >= 80 and seen["contradictions"] and seen["solved"], seen
     assert seen["restarted"], seen
+    assert seen["probes lifted"] <= seen["probes plain"], seen
 
 
 @pytest.mark.parametrize("genre", BUILT)

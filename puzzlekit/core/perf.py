@@ -396,14 +396,15 @@ def policy_sentence(genre: str) -> str:
                    f"probe alone, in a search capped at {sp.proof_cheap_nodes:,} nodes "
                    f"(GenreSpec.proof_cheap_nodes): a board that search finishes, or on which "
                    f"it finds two answers, costs no probe trial.")
+    def lead(fn) -> str:                 # a hook's docstring up to its first colon or stop
+        doc = (fn.__doc__ or "").strip().split(":")[0].split(".")[0]
+        return doc[:1].lower() + doc[1:]
+
     if sp.proof_order is not None:
-        doc = (sp.proof_order.__doc__ or "").strip().split(":")[0].split(".")[0]
         out.append(f"Its search branches in the genre's own order (GenreSpec.proof_order): "
-                   f"{doc[:1].lower() + doc[1:]}.")
+                   f"{lead(sp.proof_order)}.")
     if sp.proof_first is not None:
-        doc = (sp.proof_first.__doc__ or "").strip().split(":")[0].split(".")[0]
-        out.append(f"Its value order (GenreSpec.proof_first): "
-                   f"{doc[:1].lower() + doc[1:]}.")
+        out.append(f"Its value order (GenreSpec.proof_first): {lead(sp.proof_first)}.")
     if sp.proof_probe_after is None:
         out.append("Below the root it never runs probe (GenreSpec.proof_probe_after is None), "
                    "however large the search grows.")
