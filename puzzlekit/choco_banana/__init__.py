@@ -5,12 +5,18 @@ cell."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec
+
+#: After this many nodes the uniqueness proof runs probe at every node
+#: (``GenreSpec.proof_probe_after``): on the bank's hardest boards a search
+#: with probe opens a tenth of the nodes, and each costs a few probe passes.
+PROOF_PROBE_AFTER = 200
 from . import brute, census, certify, generate as _gen, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (buy, forcing, minimise, random_answer, random_small, rebuild_bank,
                        sweep_board, verify_extra)
-from .ladder import LADDER, NAMES, CBState, decode, decode_mask, encode, initial_state
+from .ladder import (LADDER, NAMES, CBState, clue_distance_order, decode, decode_mask, encode,
+                     initial_state)
 from .model import (MAX_CELLS, RULES, Answer, Puzzle, banana_areas, bar_areas, check,
                     groups, is_rectangle, size_map)
 
@@ -45,4 +51,4 @@ SPEC = GenreSpec(
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues)
+    clues=_clues, proof_order=clue_distance_order, proof_probe_after=PROOF_PROBE_AFTER)

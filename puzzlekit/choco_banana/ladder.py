@@ -7,7 +7,9 @@ banana of area v exists exactly when 3 <= v <= h*w - 1 on a board with both
 sides at least 2.  ``rect`` fills the bounding box of every known chocolate
 group.  ``size`` holds each clued group to its number from below (what it
 already holds, merges included) and above (what it can still reach), and
-matches a clued bar against every area-v rectangle that still fits.  ``anti``
+matches a clued bar against every area-v rectangle that still fits; what a
+group can reach stops at a cell that would join a group with another number.
+``anti``
 is the only rung that knows a banana may not be a rectangle; it returns the
 moment it writes, because a write can merge two bananas and leave the rest of
 its group list stale.  The kernels run in the core's one compiled loop.
@@ -21,7 +23,7 @@ from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, banana_areas, bar_areas
 
 __all__ = ["CBState", "LADDER", "NAMES", "WORK", "KERNELS", "data", "initial_state",
-           "encode", "decode", "decode_mask"]
+           "encode", "decode", "decode_mask", "clue_distance_order"]
 
 NAMES = ("value", "rect", "size", "anti", "probe")
 WORK = ("value reads", "rect groups", "size groups", "bar placements", "anti groups")
@@ -65,6 +67,30 @@ class CBState(State):
 def initial_state(puzzle: Puzzle) -> CBState:
     """Every cell open: a number fixes nothing by itself."""
     return CBState(puzzle, np.arange(0, 2 * puzzle.n + 1, 2))
+
+
+def clue_distance_order(puzzle: Puzzle) -> np.ndarray:
+    """The cells by their distance from the nearest number, ties in reading
+    order: the order the uniqueness proof branches in
+    (``GenreSpec.proof_order``).  A cell next to a numbered group decides
+    whether that group grows, so its size bound acts at once; a cell far
+    from every number is chosen once the groups around it are fixed.
+
+    >>> clue_distance_order(Puzzle.make(2, 3, {5: 4})).tolist()
+    [5, 2, 4, 1, 3, 0]
+    """
+    from collections import deque
+    nbrs = puzzle.grid.nbrs
+    dist = np.full(puzzle.n, puzzle.n, np.int64)
+    todo = deque(sorted(puzzle.clues))
+    dist[list(todo)] = 0
+    while todo:
+        c = todo.popleft()
+        for u in nbrs[c]:
+            if u >= 0 and dist[u] > dist[c] + 1:
+                dist[u] = dist[c] + 1
+                todo.append(u)
+    return np.lexsort((np.arange(puzzle.n), dist)).astype(np.int64)
 
 
 def decode_mask(state) -> np.ndarray:
@@ -205,6 +231,17 @@ def _rect_jit(bits, nbrs, flags, work):
 
 
 @njit(cache=True)
+def _joins_other(nbrs, col, lab, gclue, u, x, v):
+    """Whether colour ``x`` at ``u`` would join a known group whose number is
+    not ``v``: then ``u`` is not part of a ``v`` group of that colour."""
+    for d in range(4):
+        t = nbrs[u, d]
+        if t >= 0 and col[t] == x and gclue[lab[t]] > 0 and gclue[lab[t]] != v:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _size_jit(bits, nbrs, clue, flags, work):
     n, h, w = nbrs.shape[0], flags[0], flags[1]
     col = _known(bits, n)
@@ -281,7 +318,8 @@ def _size_jit(bits, nbrs, clue, flags, work):
                 for d in range(4):
                     u = nbrs[p, d]
                     if u >= 0 and mark[u] != stamp and bits[2 * u + x] and \
-                            (clue[u] < 1 or clue[u] == v):
+                            (clue[u] < 1 or clue[u] == v) and \
+                            not _joins_other(nbrs, col, lab, gclue, u, x, v):
                         mark[u] = stamp
                         stack[top] = u
                         top += 1
@@ -512,7 +550,8 @@ LADDER = Ladder([
          "every known chocolate group fills its bounding box"),
     Rung("size", KERNELS.rung(2, "size"), "#1f77b4",
          "a clued group is exactly its number: merges that overflow it are refused, a group "
-         "that can reach no more takes all it reaches, a bar is cut to the rectangles that fit"),
+         "that can reach no more (short of groups with other numbers) takes all it reaches, "
+         "a bar is cut to the rectangles that fit"),
     Rung("anti", KERNELS.rung(3, "anti"), "#2ca02c",
          "a banana is no rectangle: sealed rectangles refute, one way out is taken, a cell "
          "walled in by chocolate is chocolate"),

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from .genre import GenreSpec, ladder_count, proof_count
+from .genre import PROOF_PROBE_AFTER, GenreSpec, ladder_count, proof_count
 from .progress import bar
 
 __all__ = ["ENGINES", "fresh", "policy_sentence", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
@@ -397,7 +397,7 @@ def policy_sentence(genre: str) -> str:
                    f"(GenreSpec.proof_cheap_nodes): a board that search finishes, or on which "
                    f"it finds two answers, costs no probe trial.")
     def lead(fn) -> str:                 # a hook's docstring up to its first colon or stop
-        doc = (fn.__doc__ or "").strip().split(":")[0].split(".")[0]
+        doc = " ".join((fn.__doc__ or "").split()).split(":")[0].split(".")[0]
         return doc[:1].lower() + doc[1:]
 
     if sp.proof_order is not None:
@@ -408,6 +408,10 @@ def policy_sentence(genre: str) -> str:
     if sp.proof_probe_after is None:
         out.append("Below the root it never runs probe (GenreSpec.proof_probe_after is None), "
                    "however large the search grows.")
+    elif sp.proof_probe_after != PROOF_PROBE_AFTER:
+        out.append(f"It runs probe at every node again once its search has opened "
+                   f"{sp.proof_probe_after:,} nodes (GenreSpec.proof_probe_after), where the "
+                   f"common proof waits for {PROOF_PROBE_AFTER:,}.")
     return " ".join(out)
 
 

@@ -1,6 +1,7 @@
 """The timing layer's rules (core.perf): what a run that gave up is charged,
 and the sentence a chapter reads about its genre's proof settings."""
 from puzzlekit.core import perf
+from puzzlekit.core.genre import PROOF_PROBE_AFTER
 from puzzlekit.heteromino import SPEC as HETERO, Puzzle as HeteroPuzzle
 
 
@@ -28,4 +29,4 @@ def test_the_policy_sentence_names_each_setting_a_genre_has():
         assert ("proof_cheap_nodes" in text) == bool(sp.proof_cheap_nodes), g
         assert ("proof_order" in text) == (sp.proof_order is not None), g
         assert ("proof_first" in text) == (sp.proof_first is not None), g
-        assert ("proof_probe_after" in text) == (sp.proof_probe_after is None), g
+        assert ("proof_probe_after" in text) == (sp.proof_probe_after != PROOF_PROBE_AFTER), g
