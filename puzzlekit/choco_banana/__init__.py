@@ -5,11 +5,6 @@ cell."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec
-
-#: After this many nodes the uniqueness proof runs probe at every node
-#: (``GenreSpec.proof_probe_after``): on the bank's hardest boards a search
-#: with probe opens a tenth of the nodes, and each costs a few probe passes.
-PROOF_PROBE_AFTER = 200
 from . import brute, census, certify, generate as _gen, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
@@ -19,6 +14,11 @@ from .ladder import (LADDER, NAMES, CBState, clue_distance_order, decode, decode
                      initial_state)
 from .model import (MAX_CELLS, RULES, Answer, Puzzle, banana_areas, bar_areas, check,
                     groups, is_rectangle, size_map)
+
+#: After this many nodes the uniqueness proof runs probe at every node
+#: (``GenreSpec.proof_probe_after``): on the bank's hardest boards a search
+#: with probe opens a tenth of the nodes, and each costs a few probe passes.
+PROOF_PROBE_AFTER = 200
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CBState", "check",
            "groups", "is_rectangle", "size_map", "bar_areas", "banana_areas",

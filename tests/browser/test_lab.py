@@ -202,8 +202,8 @@ def test_stepper_plays_in_jupyterlab(lab):
             # the chapter has run when every code cell shows its execution number
             # A cell that fails stops Run All, so an error is reported at once.
             # A run whose prompts stand still for a minute while the server
-            # reports its kernels idle was lost (its kernel was replaced or restarted under it): it
-            # is started again, at most twice.
+            # reports its kernels idle was lost (its kernel was replaced or
+            # restarted under it): it is started again, at most twice.
             failed = page.locator("[data-mime-type='application/vnd.jupyter.error']")
             deadline = time.time() + 900
             last, since, reruns = None, time.time(), 0
