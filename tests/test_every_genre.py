@@ -460,12 +460,13 @@ def test_compiled_loop_equals_the_python_loop(genre):
 def test_kernels_keep_the_return_code_contract(genre):
     """The compiled loop trusts a rung's code: 0 means nothing was removed,
     and with ``Compiled.reports_empty`` no variable is left without a live
-    value unless the code is -1.  Checked on random small boards, at the
-    start and after a few random assignments, for every kernel rung."""
+    value unless the code is -1; a rung in ``Compiled.settles`` called again
+    at once removes nothing.  Checked on random small boards, at the start
+    and after a few random assignments, for every kernel rung."""
     sp = puzzlekit.spec(genre)
     comp = sp.ladder.compiled
     kernels = [i for i, r in enumerate(sp.ladder.rungs) if not r.is_probe]
-    seen = {"calls": 0, "quiet": 0, "removed": 0}
+    seen = {"calls": 0, "quiet": 0, "removed": 0, "settled": 0}
 
     @_examples(80)
     @given(**SMALL)
@@ -487,6 +488,11 @@ def test_kernels_keep_the_return_code_contract(genre):
                     t = s.copy()                # (a board dead from the start is the
                     t.load(b)                   # callers' check, before any rung runs)
                     assert not t.dead(), (h, w, seed, step, i)
+                if i in comp.settles and r >= 0:
+                    b2 = b.copy()
+                    r2 = comp.apply(i, b2, data, np.zeros(len(comp.work) + 1, dtype=np.int64))
+                    assert r2 == 0 and np.array_equal(b2, b), (h, w, seed, step, i)
+                    seen["settled"] += 1
             open_vars = np.flatnonzero(s.live_counts() > 1)
             if not len(open_vars):
                 break
@@ -495,3 +501,4 @@ def test_kernels_keep_the_return_code_contract(genre):
 
     run()
     assert seen["quiet"] and seen["removed"], seen
+    assert seen["settled"] or not comp.settles, seen

@@ -39,6 +39,12 @@ _TICKS = 1000.0 if sys.platform == "win32" else 1e6
 # (``Compiled.reports_empty``) gets loops compiled with this False.
 CHECK_EMPTY = True
 
+# Per kernel rung, 1 when one call leaves that rung at its own fixpoint
+# (calling it again at once removes nothing): propagate_jit then does not
+# run it again until another rung has removed something.  Set per genre
+# from ``Compiled.settles`` by :func:`specialised`.
+SETTLES = np.zeros(0, dtype=np.uint8)
+
 
 @njit(cache=True)
 def _clock():
@@ -90,17 +96,24 @@ def propagate_jit(apply, data, bits, offsets, active, work):
     A rung's code is trusted: 0 means it removed nothing, so only after a 1
     are the variables checked for one left empty (and not at all in the
     loops of a genre whose kernels report that themselves, see
-    :data:`CHECK_EMPTY`)."""
+    :data:`CHECK_EMPTY`).  A rung that settles in one call (:data:`SETTLES`)
+    is not run again straight after its own change: the rungs before it
+    run, and if none of them removes anything, neither would it."""
+    last = -1                            # the rung that removed something last
     while True:
         progressed = False
         for j in range(len(active)):
-            r = apply(active[j], bits, data, work)
+            i = active[j]
+            if j == last and i < SETTLES.size and SETTLES[i] == 1:
+                continue
+            r = apply(i, bits, data, work)
             if r < 0:
                 return -1
             if r > 0:
                 if CHECK_EMPTY and dead_jit(bits, offsets):
                     return -1
                 progressed = True
+                last = j
                 break
         if not progressed:
             return 0
@@ -127,13 +140,13 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
     trials after it start from there instead of each deriving the removal's
     consequences again (the same fixpoint: it is the one closure of the
     rungs and the probe)."""
+    if propagate_jit(apply, data, bits, offsets, active, work) < 0:
+        return -1
+    if not probe:
+        return 0
     skip = np.zeros(bits.size if lift else 0, dtype=np.bool_)
     trial = np.empty_like(bits)
     while True:
-        if propagate_jit(apply, data, bits, offsets, active, work) < 0:
-            return -1
-        if not probe:
-            return 0
         changed = False
         if lift:
             skip[:] = False
@@ -168,6 +181,8 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
                 return -1
         if not changed:
             return 0
+        if propagate_jit(apply, data, bits, offsets, active, work) < 0:
+            return -1
 
 
 @njit(cache=False)
@@ -301,11 +316,12 @@ def _without_kernel_args(fn, tag: str) -> str:
     return src
 
 
-def specialised(apply, legal=None, check_empty=True):
+def specialised(apply, legal=None, check_empty=True, settles=()):
     """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
     for one genre's ``apply`` and ``legal`` kernels, without those two
     parameters (``search`` is None without ``legal``); ``check_empty``
-    False compiles them with :data:`CHECK_EMPTY` off.
+    False compiles them with :data:`CHECK_EMPTY` off; ``settles`` lists the
+    kernel rungs that settle in one call (:data:`SETTLES`).
 
     A function taking a kernel as an argument is compiled again in every
     process, so these are made from the loops' own source with the kernels
@@ -317,7 +333,8 @@ def specialised(apply, legal=None, check_empty=True):
     makes new names and a stale loop is never loaded.  Same code, same
     results; one pair per kernel pair and process.
     """
-    key = (apply, legal, check_empty)
+    settles = tuple(sorted(int(i) for i in settles))
+    key = (apply, legal, check_empty, settles)
     got = _SPECIALISED.get(key)
     if got is not None:
         return got
@@ -325,9 +342,12 @@ def specialised(apply, legal=None, check_empty=True):
     here = Path(__file__).resolve().parent
     tag = _sources_tag(list(here.glob("*.py")) + list(Path(src_file).resolve().parent.glob("*.py")))
     tag += "" if check_empty else "_r"
+    tag += "".join(f"_s{i}" for i in settles)
     loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
     names = dict(globals())
-    names.update(apply=apply, legal=legal, CHECK_EMPTY=bool(check_empty),
+    mask = np.zeros(max(settles, default=-1) + 1, dtype=np.uint8)
+    mask[list(settles)] = 1
+    names.update(apply=apply, legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
                  __name__=apply.py_func.__module__)
     src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
     exec(compile(src, src_file, "exec"), names)

@@ -209,7 +209,10 @@ class Compiled:
     genre's rules on a decided state (what its referee says); with it the
     whole counting search runs compiled.  ``reports_empty``: every kernel
     returns -1 rather than leave a variable without a live value, so the
-    loop need not look for one after each change.
+    loop need not look for one after each change.  ``settles``: the kernel
+    rungs (indices) whose one call leaves the state at that rung's own
+    fixpoint, so the loop does not call one again right after its own
+    change (the same fixpoint, fewer calls).
     """
 
     apply: Callable
@@ -217,12 +220,13 @@ class Compiled:
     work: tuple
     legal: Callable | None = None
     reports_empty: bool = False
+    settles: tuple = ()
 
     def loops(self):
         """``(fixpoint, search)``: the core's compiled loops for these
         kernels (:func:`puzzlekit.core._loop.specialised`)."""
         from ._loop import specialised
-        return specialised(self.apply, self.legal, not self.reports_empty)
+        return specialised(self.apply, self.legal, not self.reports_empty, self.settles)
 
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,

@@ -20,6 +20,12 @@ __all__ = ["sample_paths", "board_of", "repair", "generate", "random_small", "re
            "sweep_board", "is_taut", "cut_options", "BANK_PLAN"]
 
 BANK_PLAN = ((7, 7, 40), (9, 9, 36))
+#: Past this many cells :func:`generate` has :func:`sample_paths` cut a
+#: neighbouring path for a stranded cell from its first attempt: there a
+#: partition found by retrying alone is out of reach (30x30) or slow (a 20x20
+#: one takes some 1,000 attempts).  Up to it, boards are made as before, so
+#: the bank's seeds still make the bank.
+SPLIT_CELLS = 400
 
 
 def is_taut(h: int, w: int, paths) -> bool:
@@ -38,12 +44,20 @@ def is_taut(h: int, w: int, paths) -> bool:
     return True
 
 
-def sample_paths(h: int, w: int, rng, taut: bool = True, max_tries: int = 2000):
+def sample_paths(h: int, w: int, rng, taut: bool = True, max_tries: int = 2000,
+                 split_after: int | None = None):
     """A random partition of the grid into paths of at least two cells, each
     grown from the free cell with the fewest free neighbours until it is stuck;
     ``None`` when ``max_tries`` attempts all strand a cell.  After half the
     tries have stranded a cell, paths also stop at random (probability 0.3 per
     step once they have two cells): tiny grids such as a taut 2×2 need it.
+
+    A cell left alone among finished paths is joined to one that ends next
+    to it if it can be; otherwise the attempt fails, and on a large grid
+    nearly every attempt does (a taut 30×30 partition is out of reach).
+    From attempt ``split_after`` on (never by default), such a cell is
+    instead put at the end of a piece cut from a neighbouring path next to
+    it, which keeps the attempt.
 
     >>> ps = sample_paths(3, 4, np.random.default_rng(1))
     >>> sorted(c for p in ps for c in p) == list(range(12)), min(map(len, ps)) >= 2
@@ -85,7 +99,9 @@ def sample_paths(h: int, w: int, rng, taut: bool = True, max_tries: int = 2000):
                     p.insert(0, x)
                 else:
                     p.append(x)
-            if len(p) == 1 and not _attach(p[0], paths, own, nbrs, taut):
+            split = split_after is not None and t >= split_after
+            if len(p) == 1 and not (_attach(p[0], paths, own, nbrs, taut)
+                                    or split and _split_attach(p[0], paths, own, nbrs, taut)):
                 ok = False
                 break
             if len(p) > 1:
@@ -108,6 +124,31 @@ def _attach(s, paths, own, nbrs, taut):
                 else:
                     p.append(s)
                 return True
+    return False
+
+
+def _split_attach(s, paths, own, nbrs, taut):
+    """Join a stranded cell to a neighbouring path's inner cell ``x``: cut
+    that path next to ``x`` so that ``x`` ends one piece, and put the cell
+    after it, when both pieces keep two cells or more and stay legal."""
+    for x in nbrs[s]:
+        if x < 0 or own[x] < 0:
+            continue
+        q = int(own[x])
+        p = paths[q]
+        i = p.index(x)
+        for head, tail in ((p[:i], [s] + p[i:]), (p[:i + 1] + [s], p[i + 1:])):
+            if len(head) < 2 or len(tail) < 2:
+                continue
+            joined = tail if tail[0] == s else head
+            if taut and any(y >= 0 and y != x and y in joined for y in nbrs[s]):
+                continue
+            paths[q] = head
+            paths.append(tail)
+            for c in tail:
+                own[c] = len(paths) - 1
+            own[s] = q if joined is head else len(paths) - 1
+            return True
     return False
 
 
@@ -163,7 +204,7 @@ def generate(h, w, seed=None, grade=None, taut=True, fill=True, max_tries=50):
         raise ValueError(f"a {h}x{w} board is more than the {MAX_CELLS} cells this genre accepts")
     rng = np.random.default_rng(seed)
     for _ in range(max_tries):
-        paths = sample_paths(h, w, rng, taut)
+        paths = sample_paths(h, w, rng, taut, split_after=0 if h * w > SPLIT_CELLS else None)
         if paths is None:
             raise ValueError(f"no partition of a {h}x{w} grid into paths was found")
         paths, _, status = repair(h, w, paths, rng, fill)

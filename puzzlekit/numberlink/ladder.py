@@ -25,14 +25,18 @@ OFF, ON = 0, 1
 
 def arrays(puzzle) -> tuple:
     """The kernels' view of a puzzle (cached on it): cell-segment table,
-    segment ends, pair labels, pair ends, and the fill switch."""
+    segment ends, pair labels, pair ends, the fill switch, and the kernels'
+    working memory (rows of one entry per cell, set afresh by every call,
+    so shared by every state of the puzzle in one process)."""
     d = puzzle.__dict__.get("_nl_arrays")
     if d is None:
         g = puzzle.grid
+        n = len(puzzle.label)
         d = (np.ascontiguousarray(g.cell_edges), np.ascontiguousarray(g.edges, dtype=np.int32),
              np.ascontiguousarray(puzzle.label, dtype=np.int32),
              np.ascontiguousarray(puzzle.ends, dtype=np.int32).reshape(-1, 2),
-             np.array([1 if puzzle.fill else 0], dtype=np.int64))
+             np.array([1 if puzzle.fill else 0], dtype=np.int64),
+             np.zeros((2, max(n, 1)), dtype=np.int64))
         puzzle.__dict__["_nl_arrays"] = d
     return d
 
@@ -123,62 +127,83 @@ def _find(parent, x):
 
 
 @njit(cache=True)
-def _deg_jit(bits, cedge, label, fill, work):
-    """Degree counting, saturating both ways."""
+def _deg_jit(bits, cedge, edges, label, fill, dirty, work):
+    """Degree counting, saturating both ways, to its own fixpoint: every
+    cell once, then again each cell a segment of which it decided (marked in
+    ``dirty``: a later cell in the same sweep, an earlier one in the next)."""
     changed = 0
     n = cedge.shape[0]
-    for i in range(n):
-        work[0] += 1
-        on = 0
-        und = 0
-        for d in range(4):
-            e = cedge[i, d]
-            if e < 0:
+    dirty[:n] = 1
+    lo = 0
+    hi = n - 1
+    while lo <= hi:
+        i = lo
+        top = hi
+        lo = n
+        hi = -1
+        while i <= top:
+            if dirty[i] == 0:
+                i += 1
                 continue
-            if not bits[2 * e]:
-                on += 1
-            elif bits[2 * e + 1]:
-                und += 1
-        if label[i] > 0:
-            lo, hi = 1, 1
-        elif fill:
-            lo, hi = 2, 2
-        else:
-            lo, hi = 0, 2
-        if on > hi:
-            return -1
-        if on + und < lo:
-            return -1
-        if und == 0:
-            if not fill and label[i] == 0 and on == 1:
-                return -1
-            continue
-        kill = -1
-        if on == hi:
-            kill = 1                     # every other segment OFF
-        elif on + und == lo:
-            kill = 0                     # every open segment ON
-        elif not fill and label[i] == 0:
-            if on == 1 and und == 1:
-                kill = 0                 # 1 + 1: the last one completes degree 2
-            elif on == 0 and und == 1:
-                kill = 1                 # degree 1 is illegal: stay at 0
-        if kill >= 0:
+            dirty[i] = 0
+            work[0] += 1
+            on = 0
+            und = 0
             for d in range(4):
                 e = cedge[i, d]
-                if e >= 0 and bits[2 * e] and bits[2 * e + 1]:
-                    bits[2 * e + kill] = False
-            changed = 1
+                if e < 0:
+                    continue
+                if not bits[2 * e]:
+                    on += 1
+                elif bits[2 * e + 1]:
+                    und += 1
+            if label[i] > 0:
+                need_lo, need_hi = 1, 1
+            elif fill:
+                need_lo, need_hi = 2, 2
+            else:
+                need_lo, need_hi = 0, 2
+            bad = on > need_hi or on + und < need_lo or (
+                und == 0 and not fill and label[i] == 0 and on == 1)
+            if bad:
+                return -1
+            kill = -1
+            if und == 0:
+                kill = -1
+            elif on == need_hi:
+                kill = 1                     # every other segment OFF
+            elif on + und == need_lo:
+                kill = 0                     # every open segment ON
+            elif not fill and label[i] == 0:
+                if on == 1 and und == 1:
+                    kill = 0                 # 1 + 1: the last one completes degree 2
+                elif on == 0 and und == 1:
+                    kill = 1                 # degree 1 is illegal: stay at 0
+            if kill >= 0:
+                for d in range(4):
+                    e = cedge[i, d]
+                    if e >= 0 and bits[2 * e] and bits[2 * e + 1]:
+                        bits[2 * e + kill] = False
+                        j = edges[e, 0] + edges[e, 1] - i
+                        dirty[j] = 1
+                        if j > i:
+                            top = max(top, j)
+                        else:
+                            lo = min(lo, j)
+                            hi = max(hi, j)
+                changed = 1
+            i += 1
     return changed
 
 
 @njit(cache=True)
-def _chain_jit(bits, edges, label, work):
+def _chain_jit(bits, edges, label, parent, lab, work):
     """Union-find over ON segments: a segment that would close a loop or weld
     two different numbers onto one path goes OFF."""
     n = len(label)
-    parent = np.arange(n)
-    lab = label.copy()
+    for i in range(n):
+        parent[i] = i
+        lab[i] = label[i]
     m = edges.shape[0]
     for e in range(m):
         if bits[2 * e]:
@@ -204,11 +229,13 @@ def _chain_jit(bits, edges, label, work):
 
 
 @njit(cache=True)
-def _reach_jit(bits, edges, label, ends, fill, work):
+def _reach_jit(bits, edges, label, ends, fill, parent, numbered, work):
     """Both ends of every pair meet over non-OFF segments; a region of the
     non-OFF graph with no number is a contradiction (fill) or unused."""
     n = len(label)
-    parent = np.arange(n)
+    for i in range(n):
+        parent[i] = i
+        numbered[i] = 0
     m = edges.shape[0]
     work[2] += 1
     for e in range(m):
@@ -219,19 +246,18 @@ def _reach_jit(bits, edges, label, ends, fill, work):
     for j in range(ends.shape[0]):
         if _find(parent, ends[j, 0]) != _find(parent, ends[j, 1]):
             return -1
-    numbered = np.zeros(n, dtype=np.bool_)
     for i in range(n):
         if label[i] > 0:
-            numbered[_find(parent, i)] = True
+            numbered[_find(parent, i)] = 1
     changed = 0
     for i in range(n):
-        if numbered[_find(parent, i)]:
+        if numbered[_find(parent, i)] == 1:
             continue
         if fill:
             return -1
     if not fill:
         for e in range(m):
-            if bits[2 * e + 1] and not numbered[_find(parent, edges[e, 0])]:
+            if bits[2 * e + 1] and numbered[_find(parent, edges[e, 0])] == 0:
                 if not bits[2 * e]:
                     return -1
                 bits[2 * e + 1] = False
@@ -242,18 +268,18 @@ def _reach_jit(bits, edges, label, ends, fill, work):
 @njit(cache=True)
 def _apply_rung_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop."""
-    cedge, edges, label, ends, fill = data
+    cedge, edges, label, ends, fill, iw = data
     if i == 0:
-        return _deg_jit(bits, cedge, label, fill[0] == 1, work)
+        return _deg_jit(bits, cedge, edges, label, fill[0] == 1, iw[0], work)
     if i == 1:
-        return _chain_jit(bits, edges, label, work)
-    return _reach_jit(bits, edges, label, ends, fill[0] == 1, work)
+        return _chain_jit(bits, edges, label, iw[0], iw[1], work)
+    return _reach_jit(bits, edges, label, ends, fill[0] == 1, iw[0], iw[1], work)
 
 
 @njit(cache=True)
 def _legal_rung_jit(bits, data):
     """The rules on a decided state: degrees, no loop, no welded numbers."""
-    cedge, edges, label, ends, fill = data
+    cedge, edges, label, ends, fill, iw = data
     n = len(label)
     for i in range(n):
         on = 0
@@ -281,7 +307,7 @@ def _legal_rung_jit(bits, data):
 
 
 KERNELS = Compiled(apply=_apply_rung_jit, data=arrays, work=WORK, legal=_legal_rung_jit,
-                   reports_empty=True)           # every removal keeps one value, or returns -1
+                   reports_empty=True, settles=(0, 1, 2))   # removals keep a value; each settles
 
 LADDER = Ladder([
     Rung("deg", KERNELS.rung(0, "deg"), "#1f77b4",

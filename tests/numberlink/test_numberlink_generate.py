@@ -20,6 +20,21 @@ def test_samplers_partition_the_grid():
                 assert is_taut(h, w, ps)
 
 
+def test_taut_sampler_partitions_a_large_grid():
+    """On a 30x30 grid nearly every attempt strands some cell among finished
+    paths; cutting a neighbouring path next to it (not only extending one
+    that ends there) keeps the attempt.  Without it, five attempts fail."""
+    rng = np.random.default_rng(5)
+    for n in (30, 41):
+        assert sample_paths(n, n, rng, taut=True, max_tries=5) is None
+        ps = sample_paths(n, n, rng, taut=True, max_tries=5, split_after=0)
+        assert ps is not None
+        assert sorted(c for p in ps for c in p) == list(range(n * n))
+        assert min(map(len, ps)) >= 2 and is_taut(n, n, ps)
+        p, a = board_of(n, n, ps)
+        assert check(p, a) == []
+
+
 def test_loose_sampler_is_not_always_taut():
     rng = np.random.default_rng(4)
     assert not all(is_taut(6, 6, sample_paths(6, 6, rng, False)) for _ in range(20))
