@@ -69,6 +69,7 @@ def sample_paths(h: int, w: int, rng, taut: bool = True, max_tries: int = 2000,
     n = h * w
     for t in range(max_tries):
         stop = 0.0 if t < max_tries // 2 else 0.3
+        split = split_after is not None and t >= split_after
         own = np.full(n, -1, dtype=np.int64)
         paths = []
         ok = True
@@ -99,7 +100,6 @@ def sample_paths(h: int, w: int, rng, taut: bool = True, max_tries: int = 2000,
                     p.insert(0, x)
                 else:
                     p.append(x)
-            split = split_after is not None and t >= split_after
             if len(p) == 1 and not (_attach(p[0], paths, own, nbrs, taut)
                                     or split and _split_attach(p[0], paths, own, nbrs, taut)):
                 ok = False
@@ -143,11 +143,11 @@ def _split_attach(s, paths, own, nbrs, taut):
             joined = tail if tail[0] == s else head
             if taut and any(y >= 0 and y != x and y in joined for y in nbrs[s]):
                 continue
+            own[s] = q
             paths[q] = head
             paths.append(tail)
-            for c in tail:
+            for c in tail:                     # the stranded cell too, when it leads the tail
                 own[c] = len(paths) - 1
-            own[s] = q if joined is head else len(paths) - 1
             return True
     return False
 

@@ -167,9 +167,9 @@ def _deg_jit(bits, cedge, edges, label, fill, dirty, work):
                 und == 0 and not fill and label[i] == 0 and on == 1)
             if bad:
                 return -1
-            kill = -1
+            kill = -1                        # und == 0: nothing left to decide
             if und == 0:
-                kill = -1
+                pass
             elif on == need_hi:
                 kill = 1                     # every other segment OFF
             elif on + und == need_lo:
