@@ -15,10 +15,19 @@ from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, check_size, clue
 
 __all__ = ["tiling", "fill", "sample", "erase", "corrupt", "reveal", "random_small", "mixed_board",
            "any_shape", "unique", "search_count", "grade", "minimise",
-           "is_minimal", "attempt", "generate", "rebuild_bank", "verify_extra", "BANK_PLAN"]
+           "is_minimal", "attempt", "attempt_large", "repair", "generate", "rebuild_bank", "verify_extra", "BANK_PLAN"]
 
 BANK_PLAN = {(6, 6): 2, (8, 8): 2, (10, 10): 2}   # boards per (size, grade)
 MAGNETISE = (1.0, 0.7, 0.4, 0.25)                  # densities the bank builder cycles through
+
+# Past LARGE_CELLS cells a board with every margin number printed is seldom
+# unique and its proof is slow, so :func:`generate` prints a share of the
+# answer's poles (LARGE_GIVENS), repairs and minimises under node budgets
+# (:func:`attempt_large`); boards up to 16x16 are made as before.
+LARGE_CELLS = 256
+LARGE_GIVENS = 0.2
+LARGE_PROOF_NODES = 10_000      # nodes for one count of the repair or the minimisation
+LARGE_BUDGET = 300_000          # nodes for the whole minimisation
 
 
 def _rng(seed):
@@ -327,6 +336,98 @@ def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetis
     return q, a, g
 
 
+def _proof(puzzle: Puzzle, max_nodes: int):
+    """The ladder's count to 2 with probe at the root only, capped at
+    ``max_nodes`` nodes (deterministic: no clock, no restarts)."""
+    return _count(initial_state(puzzle), LADDER, None, None, 2, max_nodes, probe_depth=1)
+
+
+def repair(puzzle: Puzzle, answer: Answer, seed=None, max_nodes: int = LARGE_PROOF_NODES,
+           max_givens: int | None = None):
+    """Make ``puzzle`` unique with ``answer`` its answer by printing given
+    poles, never by resampling: while a count finds a second answer, print
+    ``answer``'s pole at a random cell where that answer differs from it and
+    holds a pole (when the count is capped, or no such cell exists, at a
+    random cell of ``answer`` with a pole not yet given).  Returns the unique
+    board, or None once ``max_givens`` poles are printed (default: all).
+
+    >>> p, a = sample(6, 6, seed=3)
+    >>> q = repair(p, a, seed=0)
+    >>> search_count(q), bool((q.given[q.given >= 0] == a.grid.ravel()[q.given >= 0]).all())
+    (1, True)
+    """
+    rng = _rng(seed)
+    want = answer.grid.ravel()
+    q = puzzle
+    poles = want < NEUTRAL
+    cap = int(poles.sum()) if max_givens is None else int(max_givens)
+    while True:
+        r = _proof(q, max_nodes)
+        if r.complete and r.count == 1:
+            return q
+        if r.complete and r.count == 0:
+            raise ValueError("repair: the board has no answer (it does not match the answer given)")
+        given = q.given.copy()
+        if int((given >= 0).sum()) >= cap:
+            return None
+        cells = np.zeros(want.size, dtype=bool)
+        for st in r.solutions:
+            cells |= decode(st).grid.ravel() != want
+        cells &= poles & (given < 0)
+        if not cells.any():
+            cells = poles & (given < 0)
+        c = int(rng.choice(np.flatnonzero(cells)))
+        given[c] = want[c]
+        q = q.with_given(given)
+
+
+def _minimise_within(puzzle: Puzzle, rng, max_nodes: int, budget: int) -> Puzzle:
+    """Blank margin numbers and given poles in shuffled order, keeping a blank
+    only if a count (``max_nodes`` each) proves the board still unique, until
+    the counts have opened ``budget`` nodes: unique, and minimal only if the
+    budget lasted (a capped count keeps its clue)."""
+    c = puzzle.clue_vector.copy()
+    given = puzzle.given.copy()
+    items = [(c, int(k)) for k in np.flatnonzero(c >= 0)] + \
+            [(given, int(k)) for k in np.flatnonzero(given >= 0)]
+    spent = 0
+    for i in rng.permutation(len(items)):
+        if spent >= budget:
+            break
+        arr, k = items[i]
+        old, arr[k] = arr[k], -1
+        r = _proof(puzzle.with_clues(c).with_given(given), min(max_nodes, budget - spent))
+        spent += r.nodes
+        if not (r.complete and r.count == 1):
+            arr[k] = old
+    return puzzle.with_clues(c).with_given(given)
+
+
+def attempt_large(h: int, w: int, target=None, seed=None, hbias: float = 0.5,
+                  magnetise: float = 1.0, holes: float = 0.0, givens: float = LARGE_GIVENS,
+                  max_nodes: int = LARGE_PROOF_NODES, budget: int = LARGE_BUDGET):
+    """One try at a unique large board: ``(puzzle, answer, grade)`` or None.
+
+    Every margin number printed and a share ``givens`` of the answer's poles
+    given; :func:`repair` prints more poles until the board is unique; then
+    margin numbers and given poles are blanked while a count proves the board
+    unique, within ``budget`` nodes in all (so the clue set is minimal only
+    when that budget lasts; every count is capped at ``max_nodes``).  Node
+    budgets, not seconds, so a seed makes the same board on any machine.
+    """
+    rng = _rng(seed)
+    p, a = sample(h, w, hbias, magnetise, rng, holes=holes)
+    p = reveal(p, a, givens, rng)
+    q = repair(p, a, rng, max_nodes)
+    if q is None:
+        return None
+    q = _minimise_within(q, rng, max_nodes, budget)
+    g = grade(q)
+    if target is not None and g != LADDER.names[LADDER.level(target)]:
+        return None
+    return q, a, g
+
+
 def generate(h: int, w: int, seed=None, grade=None, hbias: float = 0.5,
              magnetise: float | None = None, max_tries: int = 300, holes: float = 0.0,
              givens: float = 0.0):
@@ -352,7 +453,10 @@ def generate(h: int, w: int, seed=None, grade=None, hbias: float = 0.5,
     rng = _rng(seed)
     for t in range(max_tries):
         m = MAGNETISE[t % len(MAGNETISE)] if magnetise is None else magnetise
-        r = attempt(h, w, grade, rng, hbias, m, holes, givens)
+        if h * w > LARGE_CELLS:
+            r = attempt_large(h, w, grade, rng, hbias, m, holes, max(givens, LARGE_GIVENS))
+        else:
+            r = attempt(h, w, grade, rng, hbias, m, holes, givens)
         if r is not None:
             return r[0], r[1]
     raise ValueError(f"no {h}x{w} board of grade {grade} in {max_tries} tries")
