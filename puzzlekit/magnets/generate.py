@@ -15,7 +15,7 @@ from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, check_size, clue
 
 __all__ = ["tiling", "fill", "sample", "erase", "corrupt", "reveal", "random_small", "mixed_board",
            "any_shape", "unique", "search_count", "grade", "minimise",
-           "is_minimal", "attempt", "attempt_large", "repair", "generate", "rebuild_bank", "verify_extra", "BANK_PLAN"]
+           "is_minimal", "attempt", "attempt_large", "large_budget", "repair", "generate", "rebuild_bank", "verify_extra", "BANK_PLAN"]
 
 BANK_PLAN = {(6, 6): 2, (8, 8): 2, (10, 10): 2}   # boards per (size, grade)
 MAGNETISE = (1.0, 0.7, 0.4, 0.25)                  # densities the bank builder cycles through
@@ -27,7 +27,19 @@ MAGNETISE = (1.0, 0.7, 0.4, 0.25)                  # densities the bank builder 
 LARGE_CELLS = 256
 LARGE_GIVENS = 0.2
 LARGE_PROOF_NODES = 10_000      # nodes for one count of the repair or the minimisation
-LARGE_BUDGET = 300_000          # nodes for the whole minimisation
+LARGE_BUDGET = 300_000          # nodes and probe trials for the minimisation of a 20x20 board
+
+
+def large_budget(h: int, w: int) -> int:
+    """The minimisation's budget (search nodes and probe trials) for an
+    ``h`` x ``w`` board:
+    :data:`LARGE_BUDGET` up to 400 cells and lines of 20, less in proportion
+    past either (a node costs about as much more).
+
+    >>> large_budget(20, 20), large_budget(30, 30), large_budget(2, 200)
+    (300000, 88888, 30000)
+    """
+    return int(LARGE_BUDGET * min(1.0, 400 / (h * w)) * min(1.0, 20 / max(h, w)))
 
 
 def _rng(seed):
@@ -384,8 +396,8 @@ def repair(puzzle: Puzzle, answer: Answer, seed=None, max_nodes: int = LARGE_PRO
 def _minimise_within(puzzle: Puzzle, rng, max_nodes: int, budget: int) -> Puzzle:
     """Blank margin numbers and given poles in shuffled order, keeping a blank
     only if a count (``max_nodes`` each) proves the board still unique, until
-    the counts have opened ``budget`` nodes: unique, and minimal only if the
-    budget lasted (a capped count keeps its clue)."""
+    the counts have spent ``budget`` (their nodes and probe trials): unique,
+    and minimal only if the budget lasted (a capped count keeps its clue)."""
     c = puzzle.clue_vector.copy()
     given = puzzle.given.copy()
     items = [(c, int(k)) for k in np.flatnonzero(c >= 0)] + \
@@ -397,7 +409,7 @@ def _minimise_within(puzzle: Puzzle, rng, max_nodes: int, budget: int) -> Puzzle
         arr, k = items[i]
         old, arr[k] = arr[k], -1
         r = _proof(puzzle.with_clues(c).with_given(given), min(max_nodes, budget - spent))
-        spent += r.nodes
+        spent += r.nodes + r.counters.get("probes", 0)
         if not (r.complete and r.count == 1):
             arr[k] = old
     return puzzle.with_clues(c).with_given(given)
@@ -405,14 +417,16 @@ def _minimise_within(puzzle: Puzzle, rng, max_nodes: int, budget: int) -> Puzzle
 
 def attempt_large(h: int, w: int, target=None, seed=None, hbias: float = 0.5,
                   magnetise: float = 1.0, holes: float = 0.0, givens: float = LARGE_GIVENS,
-                  max_nodes: int = LARGE_PROOF_NODES, budget: int = LARGE_BUDGET):
+                  max_nodes: int = LARGE_PROOF_NODES, budget: int | None = None):
     """One try at a unique large board: ``(puzzle, answer, grade)`` or None.
 
     Every margin number printed and a share ``givens`` of the answer's poles
     given; :func:`repair` prints more poles until the board is unique; then
     margin numbers and given poles are blanked while a count proves the board
-    unique, within ``budget`` nodes in all (so the clue set is minimal only
-    when that budget lasts; every count is capped at ``max_nodes``).  Node
+    unique, within ``budget`` nodes and probe trials in all (default
+    :func:`large_budget`; the
+    clue set is minimal only when that budget lasts; every count is capped
+    at ``max_nodes``).  Node
     budgets, not seconds, so a seed makes the same board on any machine.
     """
     rng = _rng(seed)
@@ -421,7 +435,7 @@ def attempt_large(h: int, w: int, target=None, seed=None, hbias: float = 0.5,
     q = repair(p, a, rng, max_nodes)
     if q is None:
         return None
-    q = _minimise_within(q, rng, max_nodes, budget)
+    q = _minimise_within(q, rng, max_nodes, large_budget(h, w) if budget is None else budget)
     g = grade(q)
     if target is not None and g != LADDER.names[LADDER.level(target)]:
         return None
