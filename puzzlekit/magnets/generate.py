@@ -1,7 +1,8 @@
 """Answers, clues and boards: a scan-order tiling with a horizontal-bias dial
 (optionally leaving empty cells), a filling that cannot dead-end (neutral is
 always legal) with a magnetisation dial, clue regimes (margins, given poles),
-uniqueness by the raw engine, grading, minimisation and the bank.
+uniqueness by the raw engine, grading, minimisation, the repair of large
+boards with given poles, and the bank.
 """
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from .ladder import LADDER, decode, initial_state
 from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, check_size, clues_of
 
 __all__ = ["tiling", "fill", "sample", "erase", "corrupt", "reveal", "random_small", "mixed_board",
-           "any_shape", "unique", "search_count", "grade", "minimise",
-           "is_minimal", "attempt", "attempt_large", "large_budget", "repair", "generate", "rebuild_bank", "verify_extra", "BANK_PLAN"]
+           "any_shape", "unique", "search_count", "grade", "minimise", "is_minimal", "attempt",
+           "repair", "large_budget", "attempt_large", "generate", "rebuild_bank", "verify_extra",
+           "BANK_PLAN"]
 
 BANK_PLAN = {(6, 6): 2, (8, 8): 2, (10, 10): 2}   # boards per (size, grade)
 MAGNETISE = (1.0, 0.7, 0.4, 0.25)                  # densities the bank builder cycles through
@@ -31,10 +33,10 @@ LARGE_BUDGET = 300_000          # nodes and probe trials for the minimisation of
 
 
 def large_budget(h: int, w: int) -> int:
-    """The minimisation's budget (search nodes and probe trials) for an
-    ``h`` x ``w`` board:
-    :data:`LARGE_BUDGET` up to 400 cells and lines of 20, less in proportion
-    past either (a node costs about as much more).
+    """The budget of :func:`attempt_large`'s minimisation (search nodes and
+    probe trials) for an ``h`` x ``w`` board: :data:`LARGE_BUDGET` up to 400
+    cells and lines of 20, less in proportion past either (a node costs
+    about as much more).
 
     >>> large_budget(20, 20), large_budget(30, 30), large_budget(2, 200)
     (300000, 88888, 30000)
@@ -424,10 +426,9 @@ def attempt_large(h: int, w: int, target=None, seed=None, hbias: float = 0.5,
     given; :func:`repair` prints more poles until the board is unique; then
     margin numbers and given poles are blanked while a count proves the board
     unique, within ``budget`` nodes and probe trials in all (default
-    :func:`large_budget`; the
-    clue set is minimal only when that budget lasts; every count is capped
-    at ``max_nodes``).  Node
-    budgets, not seconds, so a seed makes the same board on any machine.
+    :func:`large_budget`), so the clue set is minimal only when that budget
+    lasts; every count is capped at ``max_nodes``.  Budgets count work, not
+    seconds, so a seed makes the same board on any machine.
     """
     rng = _rng(seed)
     p, a = sample(h, w, hbias, magnetise, rng, holes=holes)
