@@ -121,7 +121,7 @@ def propagate_jit(apply, data, bits, offsets, active, work):
 
 @njit(cache=False)
 def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, probe_slot,
-                 lift=False):
+                 lift=False, deadline=np.inf):
     """The fixpoint of ``active`` and, when ``probe``, singleton consistency
     over them on the first ``n_probe_vars`` variables (a value is removed when
     assuming it makes ``active`` contradict).  ``work[probe_slot]`` counts the
@@ -139,7 +139,12 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
     also brought back to the rungs' fixpoint after each removal, so the
     trials after it start from there instead of each deriving the removal's
     consequences again (the same fixpoint: it is the one closure of the
-    rungs and the probe)."""
+    rungs and the probe).
+
+    ``deadline`` (processor seconds, :func:`_clock`) is read every 64th
+    trial: once past it, probe stops where it is and the state is brought
+    to the rungs' fixpoint (sound, short of singleton consistency), so a
+    search's time limit also holds inside a long probe pass."""
     if propagate_jit(apply, data, bits, offsets, active, work) < 0:
         return -1
     if not probe:
@@ -161,10 +166,13 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
             for k in range(a, b):
                 if not bits[k] or (lift and skip[k]):
                     continue
-                trial[:] = bits
+                for i in range(bits.size):       # a plain loop: numba makes it a memcpy,
+                    trial[i] = bits[i]           # where ``trial[:] = bits`` is ten times slower
                 trial[a:b] = False
                 trial[k] = True
                 work[probe_slot] += 1
+                if deadline < np.inf and work[probe_slot] % 64 == 0 and _clock() > deadline:
+                    return propagate_jit(apply, data, bits, offsets, active, work)
                 if propagate_jit(apply, data, trial, offsets, active, work) < 0:
                     bits[k] = False
                     changed = True
@@ -205,8 +213,9 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     has depth 0) or more than ``probe_after`` nodes have been opened.
     ``seconds`` caps the search's (processor) time like ``max_nodes`` caps its nodes;
     the clock is read between nodes (at every node while they are slow, up
-    to every 64th while they take microseconds), so one long fixpoint is
-    not interrupted.  Returns
+    to every 64th while they take microseconds) and every 64th probe trial
+    (a probe pass past the limit stops where it is), but one long fixpoint
+    of the other rungs is not interrupted.  Returns
     ``(count, nodes, capped, branch points, complete, sols)``.
     """
     nv = len(offsets) - 1
@@ -238,7 +247,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         nodes += 1
         deep = depth >= probe_depth and nodes <= probe_after
         if fixpoint_jit(apply, data, bits, offsets, active, probe and not deep,
-                        n_probe_vars, work, probe_slot, lift) < 0:
+                        n_probe_vars, work, probe_slot, lift, deadline) < 0:
             continue
         var = -1
         for t in range(len(order)):

@@ -113,6 +113,12 @@ class GenreSpec:
         (:data:`PROOF_PROBE_AFTER`); None: never below the root, for a genre
         whose large searches gain less from probe's pruning than they pay
         for it.
+    proof_without : tuple of str
+        Rungs the uniqueness proof leaves out at every node, probe's trials
+        included: for a rung that, measured on the bank and the sweep,
+        prunes (almost) nothing in the proof's search and costs time at
+        every node.  Sound either way (every rung is), and the ladder's
+        levels, fixpoints and grades keep every rung.
     """
 
     name: str
@@ -145,6 +151,7 @@ class GenreSpec:
     proof_first: Callable | None = None
     proof_cheap_nodes: int = 0
     proof_probe_after: int | None = PROOF_PROBE_AFTER
+    proof_without: tuple = ()
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
@@ -167,14 +174,14 @@ def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
     :data:`~puzzlekit.core.search.KEEP` (the proof pools the answers of its
     rounds, so it holds every one); beyond that, one depth-first search with
     the proof's settings (probe at the root, the genre's ``proof_order``,
-    ``proof_first`` and ``proof_probe_after``) keeping ``KEEP`` answers.  Either starts from
+    ``proof_first``, ``proof_probe_after`` and ``proof_without``) keeping ``KEEP`` answers.  Either starts from
     the top level's fixpoint, already run.  The counts agree whenever both
     searches finish."""
     def proof_search(start, limit, nodes, keep):
         if limit <= KEEP:
             return proof_count(spec, puzzle, limit, nodes, state=start)
         return count_solutions(start, spec.ladder, accepts(spec, puzzle),
-                               None, limit, nodes, keep=keep, **_proof_branching(spec, puzzle),
+                               None, limit, nodes, keep=keep, **_proof_settings(spec, puzzle),
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after)
 
     return _solve(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle),
@@ -216,8 +223,9 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     usually finds two answers at once.  The search branches first on the
     genre's ``proof_order`` when it has one, trying its ``proof_first``
     values first; a genre with
-    ``proof_cheap_nodes`` tries the rungs below probe alone first, and one
-    whose ``proof_probe_after`` is None never probes below the root.  Same count as
+    ``proof_cheap_nodes`` tries the rungs below probe alone first, one
+    whose ``proof_probe_after`` is None never probes below the root, and
+    ``proof_without`` names rungs the proof leaves out.  Same count as
     :func:`ladder_count`, other nodes.  ``state``: start from this state of
     the puzzle (a fixpoint of it, say) instead of the initial one."""
     start = spec.initial_state(puzzle) if state is None else state
@@ -225,11 +233,13 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
                                limit, max_nodes, time_limit, first_nodes=PROOF_PROBE_AFTER,
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after,
                                cheap_nodes=spec.proof_cheap_nodes,
-                               **_proof_branching(spec, puzzle))
+                               **_proof_settings(spec, puzzle))
 
 
-def _proof_branching(spec: GenreSpec, puzzle) -> dict:
+def _proof_settings(spec: GenreSpec, puzzle) -> dict:
     """The search's ``order`` and ``first`` from the genre's ``proof_order``
-    and ``proof_first`` (None where it has none)."""
+    and ``proof_first`` (None where it has none), and its ``without`` from
+    ``proof_without``."""
     return {"order": None if spec.proof_order is None else spec.proof_order(puzzle),
-            "first": None if spec.proof_first is None else spec.proof_first(puzzle)}
+            "first": None if spec.proof_first is None else spec.proof_first(puzzle),
+            "without": tuple(spec.proof_without)}

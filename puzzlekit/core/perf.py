@@ -357,7 +357,7 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
     ...                   "seconds": [1.0, 30.0, 1.0, 5.0], "status": ["unique"] * 4})
     >>> g = speed_glue("magnets", t, results={})
     >>> g["sp_n_timed"], g["sp_sat_med"], g["sp_sat_worst"], g["sp_all_n"]
-    ('2', '18', '5', '0')
+    ('2', '17', '5', '0')
     """
     r = ratios(times)["sat / ladder"]
     out = {"sp_n_timed": str(len(r)), "sp_sat_med": _times(float(r.median())).rstrip("×"),
@@ -380,13 +380,15 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
 
 def policy_sentence(genre: str) -> str:
     """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
-    ``proof_order``, ``proof_first``, ``proof_probe_after``) add to the common proof, in a
-    few sentences ("" when it has none).
+    ``proof_order``, ``proof_first``, ``proof_probe_after``, ``proof_without``) add to the
+    common proof, in a few sentences ("" when it has none).
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
     True
     >>> policy_sentence("magnets")
     ''
+    >>> policy_sentence("numberlink").startswith("Its proof leaves `reach` out")
+    True
     """
     import puzzlekit
     sp = puzzlekit.spec(genre)
@@ -412,16 +414,31 @@ def policy_sentence(genre: str) -> str:
         out.append(f"It runs probe at every node again once its search has opened "
                    f"{sp.proof_probe_after:,} nodes (GenreSpec.proof_probe_after), where the "
                    f"common proof waits for {PROOF_PROBE_AFTER:,}.")
+    if sp.proof_without:
+        names = " and ".join(f"`{w}`" for w in sp.proof_without)
+        out.append(f"Its proof leaves {names} out at every node, probe's trials included "
+                   f"(GenreSpec.proof_without): on the bank and the sweep it pruned almost "
+                   f"nothing there and cost time at every node; the ladder's levels and grades "
+                   f"keep it.")
     return " ".join(out)
 
 
 def _times(v: float) -> str:
-    """A ratio as the README prints it: two significant digits below 10.
+    """A ratio as the README prints it: whole numbers from 10, two
+    significant digits below, cut rather than rounded, so that a ratio
+    just under 1 or 10 never reads as 1 or 10.
 
-    >>> _times(83.9), _times(5.073), _times(0.0364)
-    ('84×', '5.1×', '0.036×')
+    >>> _times(83.9), _times(5.073), _times(0.0364), _times(0.999), _times(9.96)
+    ('83×', '5×', '0.036×', '0.99×', '9.9×')
     """
-    return f"{v:.0f}×" if v >= 10 else f"{v:.2g}×"
+    import math
+    if v >= 10:
+        return f"{math.floor(v)}×"
+    if not v > 0:
+        return "0×"
+    d = 1 - math.floor(math.log10(v))            # decimals that keep two digits
+    cut = math.floor(v * 10 ** d + 1e-9) / 10 ** d
+    return f"{cut:.{max(d, 0)}f}".rstrip("0").rstrip(".") + "×"
 
 
 def sweep_slowest(entry: dict) -> dict:

@@ -48,6 +48,13 @@ def _refute(puzzle) -> bool:
     return not parity_ok(puzzle)
 
 
+#: Rungs the uniqueness proof leaves out (``GenreSpec.proof_without``):
+#: ``reach`` costs two floods of the board at every node and probe trial and
+#: prunes almost nothing there (``tests/test_every_genre.py`` bounds how much
+#: leaving it out changes the proof's search on the bank;
+#: ``benchmarks/bench_engines.py`` times the proof).
+PROOF_WITHOUT = ("reach",)
+
 SPEC = GenreSpec(
     name="numberlink", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -57,4 +64,4 @@ SPEC = GenreSpec(
     brute_solutions=brute_solutions, encode=encode, random_small=random_small,
     sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, refute=_refute)
+    clues=_clues, refute=_refute, proof_without=PROOF_WITHOUT)

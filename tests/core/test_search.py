@@ -81,6 +81,27 @@ def test_the_compiled_search_stops_at_its_time_limit():
         assert seconds <= took < seconds + 0.25, (seconds, took, r.nodes)
 
 
+def test_the_time_limit_holds_inside_a_long_probe_pass():
+    """A probe pass reads the clock every 64th trial and stops past the
+    deadline: a search whose root pass alone outlasts its time limit still
+    stops close to the limit, capped, having run part of the pass."""
+    import time
+
+    import puzzlekit
+    from puzzlekit.core.genre import accepts
+    sp = puzzlekit.spec("numbrix")
+    p = sp.Puzzle(np.zeros((12, 12), dtype=np.int64))   # blank: a root pass of many trials
+    whole = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), max_nodes=1)
+    for seconds in (0.05, 0.3):
+        t = time.process_time()
+        r = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), limit=10 ** 9,
+                            time_limit=seconds)
+        took = time.process_time() - t
+        assert r.capped and not r.complete
+        assert r.counters["probes"] < whole.counters["probes"] / 2, (seconds, r.counters)
+        assert took < seconds + 0.25, (seconds, took)
+
+
 def test_a_huge_limit_reserves_room_only_for_the_answers_found():
     """Counting every answer with a limit of 10**9 keeps every answer found
     (the compiled loop's rows grow as answers come), without asking for room
