@@ -207,8 +207,9 @@ def ladder_count(spec: GenreSpec, puzzle, limit: int = 2, level=None,
 
 def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None = 200_000,
                 time_limit: float | None = None, state: State | None = None) -> SearchResult:
-    """The ladder's uniqueness proof: the whole ladder, probe included, at the
-    root, and the rungs below probe at the nodes of the search beneath it
+    """The ladder's uniqueness proof: the whole ladder (less the genre's
+    ``proof_without``), probe included, at the root, and the rungs below
+    probe at the nodes of the search beneath it
     (:data:`PROOF_PROBE_DEPTH`) for its first :data:`PROOF_PROBE_AFTER`
     nodes, probe at every node after that.  A board that probe finishes is
     proved in one node; below the root a probe pass costs more than the
