@@ -8,6 +8,7 @@ is faster.  Used by ``benchmarks/bench_engines.py`` and the Performance page.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import Callable, Sequence
 
@@ -431,7 +432,6 @@ def _times(v: float) -> str:
     >>> _times(83.9), _times(5.073), _times(0.0364), _times(0.999), _times(9.96)
     ('83×', '5×', '0.036×', '0.99×', '9.9×')
     """
-    import math
     if v >= 10:
         return f"{math.floor(v)}×"
     if not v > 0:
