@@ -20,7 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import puzzlekit  # noqa: E402
-from puzzlekit.core import banks  # noqa: E402
+from puzzlekit.core import banks, perf  # noqa: E402
 from puzzlekit.core.genre import accepts  # noqa: E402
 from puzzlekit.core.search import count_solutions  # noqa: E402
 
@@ -39,12 +39,7 @@ def boards(sp, sizes, per_size):
         yield f"bank {e['id']}", sp.Puzzle.from_json(e["clues"])
     for n in sizes:
         for d in ("dense", "sparse"):
-            rng = np.random.default_rng([0, n, len(d)])
-            for i in range(per_size):
-                try:
-                    yield f"{n}x{n} {d} #{i}", sp.sweep_board(rng, n, d)
-                except ValueError:
-                    continue
+            yield from perf.sweep_boards(sp, n, d, per_size)
 
 
 def main(argv=None):

@@ -55,6 +55,13 @@ def _refute(puzzle) -> bool:
 #: ``benchmarks/bench_engines.py`` times the proof).
 PROOF_WITHOUT = ("reach",)
 
+#: The proof never runs probe below the root (``GenreSpec.proof_probe_after``
+#: None): no bank board's search reaches the common proof's threshold, and on
+#: sparse sweep boards with many answers a probe pass at every node cost far
+#: more than it pruned (``benchmarks/bench_policy.py numberlink --set
+#: proof_probe_after=2000`` times both).
+PROOF_PROBE_AFTER = None
+
 SPEC = GenreSpec(
     name="numberlink", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -64,4 +71,5 @@ SPEC = GenreSpec(
     brute_solutions=brute_solutions, encode=encode, random_small=random_small,
     sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, refute=_refute, proof_without=PROOF_WITHOUT)
+    clues=_clues, refute=_refute, proof_without=PROOF_WITHOUT,
+    proof_probe_after=PROOF_PROBE_AFTER)
