@@ -54,7 +54,10 @@ def main(argv=None):
     ap.add_argument("--per-size", type=int, default=5)
     ap.add_argument("--time-limit", type=float, default=10.0)
     a = ap.parse_args(argv)
-    own = puzzlekit.spec(a.genre)
+    try:
+        own = puzzlekit.spec(a.genre)
+    except ValueError as e:
+        ap.error(str(e))
     fields = {f.name for f in dataclasses.fields(own)}
     bad = [k for k, _ in a.sets if k not in fields]
     if bad:
