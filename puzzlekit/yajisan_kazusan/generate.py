@@ -2,20 +2,23 @@
 bought by the two cases of the existence proof against rival answers, then
 minimised by shuffled one-at-a-time removal; grading; the bank builder.
 
-No rejection and no retry: every shading the sampler returns is legal by
-construction, and the buyer always succeeds in the free dialect.
+No rejection: every shading the sampler returns is legal by construction,
+and the buyer always succeeds in the free dialect.  The one retry is for a
+count that runs out of nodes even in the uniqueness proof's search (see
+:func:`count2`): :func:`generate` then draws the next answer.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ..core.genre import proof_count
 from ..core.graph import is_connected
 from ..core.referee import InputError, strict_size
 from ..core.search import count_solutions
 from .ladder import LADDER, decode_mask, initial_state, max_total
 from .model import DOWN, LEFT, MAX_CELLS, RIGHT, UP, Answer, Puzzle, line_cells
 
-__all__ = ["random_answer", "is_maximal", "addable", "count", "rival", "buy", "minimise",
+__all__ = ["random_answer", "is_maximal", "addable", "count", "count2", "rival", "buy", "minimise",
            "grade", "bought", "liar_board", "random_small", "sweep_board", "generate", "rebuild_bank",
            "verify_extra", "liar_sample", "dialect_sample", "BANK_ROWS", "DIALECTS", "PACKED"]
 
@@ -24,6 +27,12 @@ DIALECTS = ("free", "liar", "honest")
 BANK_ROWS = ((6, 40), (8, 40), (10, 30))
 BANK_DENSITY = 0.2
 SEARCH_LEVEL = "white"       # the counting search's fixpoint per node (any level counts the same)
+#: The plain counting search's node budget before :func:`count2` turns to the
+#: uniqueness proof's search.  Building the bank, the plain search never
+#: needs more than 1,363 nodes, so the bank is the same with or without the
+#: turn; on boards of 20x20 it can spend 200,000 nodes under one bad early
+#: choice, where the proof's restarts find two answers in a few hundred.
+FIRST_NODES = 2_000
 
 
 def _rng(seed):
@@ -81,10 +90,22 @@ def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, withou
                            keep=keep, without=without)
 
 
+def count2(puzzle, max_nodes=200_000):
+    """Count up to two answers, keeping them: the plain counting search
+    (:func:`count`) for its first :data:`FIRST_NODES` nodes, and when that
+    runs out, the uniqueness proof's search
+    (:func:`puzzlekit.core.genre.proof_count`) with ``max_nodes``."""
+    r = count(puzzle, 2, min(max_nodes, FIRST_NODES), keep=2)
+    if r.capped and max_nodes > FIRST_NODES:
+        from . import SPEC
+        r = proof_count(SPEC, puzzle, 2, max_nodes)
+    return r
+
+
 def rival(puzzle, mask, max_nodes=200_000):
     """An answer of ``puzzle`` other than ``mask`` (None when ``mask`` is the
     only one); ValueError when ``mask`` is not an answer or the search capped."""
-    r = count(puzzle, 2, max_nodes, keep=2)
+    r = count2(puzzle, max_nodes)
     if r.capped:
         raise ValueError("the rival search ran out of nodes")
     sols = [decode_mask(s) for s in r.solutions]
@@ -169,7 +190,7 @@ def minimise(puzzle, seed=None, max_nodes=200_000, keep="unique"):
         if keep == "probe":
             ok = LADDER.fixpoint(initial_state(q), "probe", attribute=False).solved
         else:
-            ok = count(q, 2, max_nodes).unique is True
+            ok = count2(q, max_nodes).unique is True
         if ok:
             clues = rest
     return puzzle.with_clues(clues)
@@ -236,17 +257,22 @@ def sweep_board(rng, n: int, density: str) -> Puzzle:
 
 
 def generate(h, w, seed=None, grade_=None, density=BANK_DENSITY, tries=40):
-    """A unique, minimal board and its answer (``grade_``: a level to aim for)."""
+    """A unique, minimal board and its answer (``grade_``: a level to aim for).
+    An answer whose rival search runs out of nodes is set aside for the next."""
     h, w = strict_size(h, w, MAX_CELLS)
     rng = _rng(seed)
     if grade_ is not None:
         LADDER.level(grade_)
     for _ in range(tries):
-        mask, clues, rng = bought(h, w, rng, density)
+        try:
+            mask, clues, rng = bought(h, w, rng, density)
+        except ValueError:
+            continue
         p = minimise(Puzzle(h, w, clues), rng)
         if grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]:
             return p, Answer.from_mask(h, w, mask)
-    raise InputError(f"no {h}x{w} board of grade {grade_} in {tries} tries")
+    raise InputError(f"no {h}x{w} board" + (f" of grade {grade_}" if grade_ else "")
+                     + f" in {tries} tries")
 
 
 def rebuild_bank(seed=None, rows=BANK_ROWS, density=BANK_DENSITY):

@@ -9,6 +9,8 @@ from puzzlekit.yajisan_kazusan import (Answer, Puzzle, buy, check, is_maximal, l
                                        random_answer, url)
 from puzzlekit.yajisan_kazusan.brute import by_cells
 from puzzlekit.yajisan_kazusan.certify import kills
+from puzzlekit.yajisan_kazusan.ladder import decode_mask
+from puzzlekit.yajisan_kazusan import generate as gen
 from puzzlekit.yajisan_kazusan.generate import PACKED, _case2_clue, addable, generate
 from tests.urlcheck import cli_refuses, refusal
 
@@ -88,6 +90,37 @@ def test_generate_and_bank_minimal():
         for c in pz.clues:
             rest = pz.with_clues({k: v for k, v in pz.clues.items() if k != c})
             assert by_cells(rest, 2)[0] == 2, (e["id"], c)
+
+
+def test_the_bank_rebuilds_from_its_seeds():
+    """The bank is what ``bank --rebuild`` makes: the plain search's budget
+    before the proof's search (``FIRST_NODES``) leaves it alone."""
+    shipped = banks.load("yajisan_kazusan")
+    again = gen.rebuild_bank()
+    assert [(e["id"], e["clues"], e["answer"]) for e in again] == \
+        [(e["id"], e["clues"], e["answer"]) for e in shipped]
+
+
+def test_count2_turns_to_the_proof_search(monkeypatch):
+    """With no plain search at all, every count is the proof's: the same
+    counts and answers as the cell engine on random boards, and the
+    generator still makes boards the cell engine finds unique."""
+    monkeypatch.setattr(gen, "FIRST_NODES", 0)
+    calls = []
+    proof = gen.proof_count
+    monkeypatch.setattr(gen, "proof_count", lambda *a, **k: calls.append(1) or proof(*a, **k))
+    rng = np.random.default_rng(12)
+    for _ in range(30):
+        p = gen.random_small(rng, int(rng.integers(2, 6)), int(rng.integers(2, 6)))
+        r, ref = gen.count2(p), by_cells(p, 2)
+        assert min(r.count, 2) == min(ref[0], 2)
+        assert len(r.solutions) == min(r.count, 2)
+        for s in r.solutions:
+            assert check(p, Answer.from_mask(p.h, p.w, decode_mask(s))) == []
+    for seed in (1, 2):
+        p, a = generate(6, 6, seed=seed)
+        assert check(p, a) == [] and by_cells(p, 2)[0] == 1
+    assert len(calls) > 30
 
 
 EXAMPLE = "https://puzz.link/p?yajikazu/6/6/40d23663i32h12b32a12a11c"
