@@ -17,10 +17,15 @@ import numpy as np
 
 from .ladder import Ladder, State
 
-__all__ = ["Count", "SearchResult", "SolveResult", "count_solutions", "count_with_restarts",
-           "solve", "KEEP"]
+__all__ = ["Count", "SearchResult", "SolveResult", "SearchCapped", "count_solutions",
+           "count_with_restarts", "solve", "KEEP"]
 
 KEEP = 10      # answers ``solve`` hands back, however many it counts
+
+
+class SearchCapped(RuntimeError):
+    """A search a generator needs to finish (a second answer, a rival) ran out
+    of its node budget: the generator sets that draft aside and draws the next."""
 
 
 @dataclass(frozen=True)

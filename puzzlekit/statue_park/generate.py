@@ -16,6 +16,7 @@ import numpy as np
 
 from ..core.genre import ladder_count
 from ..core.referee import InputError
+from ..core.search import SearchCapped
 from .ladder import LADDER, initial_state
 from .model import MAX_CELLS, NAMED, Answer, Puzzle, orientations, park_connected
 
@@ -101,10 +102,6 @@ def _SPEC():
 
 def unique(puzzle: Puzzle, max_nodes: int = 200_000) -> bool | None:
     return count(puzzle, 2, max_nodes).unique
-
-
-class SearchCapped(RuntimeError):
-    """The search for a second answer ran out of its node budget."""
 
 
 def second_answer(puzzle: Puzzle, answer, max_nodes: int = 2_000_000):

@@ -14,7 +14,7 @@ import numpy as np
 from ..core.genre import proof_count
 from ..core.graph import is_connected
 from ..core.referee import InputError, strict_size
-from ..core.search import count_solutions
+from ..core.search import SearchCapped, count_solutions
 from .ladder import LADDER, decode_mask, initial_state, max_total
 from .model import DOWN, LEFT, MAX_CELLS, RIGHT, UP, Answer, Puzzle, line_cells
 
@@ -104,10 +104,11 @@ def count2(puzzle, max_nodes=200_000):
 
 def rival(puzzle, mask, max_nodes=200_000):
     """An answer of ``puzzle`` other than ``mask`` (None when ``mask`` is the
-    only one); ValueError when ``mask`` is not an answer or the search capped."""
+    only one); :class:`~puzzlekit.core.search.SearchCapped` when the search
+    capped, ValueError when ``mask`` is not an answer."""
     r = count2(puzzle, max_nodes)
     if r.capped:
-        raise ValueError("the rival search ran out of nodes")
+        raise SearchCapped("the rival search ran out of nodes")
     sols = [decode_mask(s) for s in r.solutions]
     others = [s for s in sols if not np.array_equal(s, mask)]
     if others:
@@ -266,7 +267,7 @@ def generate(h, w, seed=None, grade_=None, density=BANK_DENSITY, tries=40):
     for _ in range(tries):
         try:
             mask, clues, rng = bought(h, w, rng, density)
-        except ValueError:
+        except SearchCapped:
             continue
         p = minimise(Puzzle(h, w, clues), rng)
         if grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]:
