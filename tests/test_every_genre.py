@@ -390,7 +390,7 @@ def test_compiled_loop_equals_the_python_loop(genre):
     lad = sp.ladder
     runs = [(i, ()) for i in range(len(lad))] + [(len(lad) - 1, (d,)) for d in range(len(lad) - 1)]
     seen = {"boards": 0, "contradictions": 0, "solved": 0, "restarted": 0,
-            "probes lifted": 0, "probes plain": 0}
+            "probes lifted": 0, "probes plain": 0, "root probe cut": 0}
 
     @_examples(120)
     @given(**SMALL)
@@ -420,6 +420,16 @@ def test_compiled_loop_equals_the_python_loop(genre):
             # after a removal can postpone a failing trial to the next pass
             seen["probes lifted"] += co.counters.get("probes", 0)
             seen["probes plain"] += plain.counters.get("probes", 0)
+            # one probe pass a node: the same count; at the root alone (one
+            # node), the first pass of the full probe and no more
+            one = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, 3000,
+                                  probe_passes=1)
+            if one.complete and co.complete:
+                assert one.count == co.count, (h, w, seed, lv)
+            root = [count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, 1,
+                                    probe_passes=k).counters.get("probes", 0) for k in (1, None)]
+            assert root[0] <= root[1], (h, w, seed, lv)
+            seen["root probe cut"] += root[0] < root[1]
         # the uniqueness proof's policy (probe at the root, then after 5 nodes), in both loops
         top = len(lad) - 1
         py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
@@ -466,7 +476,8 @@ def test_compiled_loop_equals_the_python_loop(genre):
                 assert co.count == full.count, (h, w, seed)
         own = count_with_restarts(sp.initial_state(p), lad, accepts(sp, p), 3, 3000,
                                   first_nodes=2, dive_nodes=1, seed=seed, cheap_nodes=3,
-                                  order=order, first=first, probe_depth=1, probe_after=5)
+                                  order=order, first=first, probe_depth=1, probe_after=5,
+                                  probe_passes=sp.proof_probe_passes)
         if full.complete and own.complete:
             assert own.count == full.count, (h, w, seed)
         assert own.count <= (full.count if full.complete else 3), (h, w, seed)
@@ -475,6 +486,8 @@ def test_compiled_loop_equals_the_python_loop(genre):
     run()
     assert seen["boards"] >= 80 and seen["contradictions"] and seen["solved"], seen
     assert seen["restarted"], seen
+    if sp.proof_probe_passes is not None:          # the cap it sets is exercised
+        assert seen["root probe cut"], seen
     assert seen["probes lifted"] <= seen["probes plain"], seen
 
 

@@ -30,3 +30,16 @@ def test_the_genres_said_to_search_without_probe_first_are_those_that_do():
     cheap = {puzzlekit.spec(g).name.replace("_", " ").title() for g in puzzlekit.built()
              if puzzlekit.spec(g).proof_cheap_nodes}
     assert named == cheap
+
+
+def test_the_genres_said_to_probe_once_a_node_are_those_that_do():
+    import re
+
+    import puzzlekit
+    text = " ".join(README.read_text().split())
+    m = re.search(r"GenreSpec.proof_without`; (.*?) makes? one probe pass", text)
+    assert m, "README no longer names the genres with GenreSpec.proof_probe_passes"
+    named = {re.sub(r"'s$", "", n) for n in re.split(r", | and ", m.group(1))}
+    once = {puzzlekit.spec(g).name.replace("_", " ").title() for g in puzzlekit.built()
+            if puzzlekit.spec(g).proof_probe_passes == 1}
+    assert named == once

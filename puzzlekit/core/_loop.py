@@ -121,7 +121,7 @@ def propagate_jit(apply, data, bits, offsets, active, work):
 
 @njit(cache=False)
 def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, probe_slot,
-                 lift=False, deadline=np.inf):
+                 lift=False, deadline=np.inf, passes=1 << 62):
     """The fixpoint of ``active`` and, when ``probe``, singleton consistency
     over them on the first ``n_probe_vars`` variables (a value is removed when
     assuming it makes ``active`` contradict).  ``work[probe_slot]`` counts the
@@ -144,13 +144,20 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
     ``deadline`` (processor seconds, :func:`_clock`) is read every 64th
     trial: once past it, probe stops where it is and the state is brought
     to the rungs' fixpoint (sound, short of singleton consistency), so a
-    search's time limit also holds inside a long probe pass."""
+    search's time limit also holds inside a long probe pass.
+
+    ``passes`` caps the probe's passes over the variables: after that many,
+    the state is the rungs' fixpoint with every removal so far (sound, short
+    of singleton consistency when the last pass still removed something).
+    A search can stop there: the pass that would confirm the fixpoint costs
+    as much as the first and removes nothing."""
     if propagate_jit(apply, data, bits, offsets, active, work) < 0:
         return -1
     if not probe:
         return 0
     skip = np.zeros(bits.size if lift else 0, dtype=np.bool_)
     trial = np.empty_like(bits)
+    done = 0
     while True:
         changed = False
         if lift:
@@ -191,12 +198,15 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
             return 0
         if propagate_jit(apply, data, bits, offsets, active, work) < 0:
             return -1
+        done += 1
+        if done >= passes:
+            return 0
 
 
 @njit(cache=False)
 def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
                probe_slot, order, first, limit, max_nodes, keep, sols, lift=True,
-               probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf):
+               probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf, probe_passes=1 << 62):
     """Propagate-and-branch count, the compiled twin of
     :func:`puzzlekit.core.search.count_solutions`.
 
@@ -210,7 +220,8 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     follows the answers found, not ``keep``).  ``lift``: see
     :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Probe
     runs at a node only when its depth is under ``probe_depth`` (the root
-    has depth 0) or more than ``probe_after`` nodes have been opened.
+    has depth 0) or more than ``probe_after`` nodes have been opened, and
+    makes at most ``probe_passes`` passes there (see :func:`fixpoint_jit`).
     ``seconds`` caps the search's (processor) time like ``max_nodes`` caps its nodes;
     the clock is read between nodes (at every node while they are slow, up
     to every 64th while they take microseconds) and every 64th probe trial
@@ -247,7 +258,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         nodes += 1
         deep = depth >= probe_depth and nodes <= probe_after
         if fixpoint_jit(apply, data, bits, offsets, active, probe and not deep,
-                        n_probe_vars, work, probe_slot, lift, deadline) < 0:
+                        n_probe_vars, work, probe_slot, lift, deadline, probe_passes) < 0:
             continue
         var = -1
         for t in range(len(order)):

@@ -119,6 +119,12 @@ class GenreSpec:
         prunes (almost) nothing in the proof's search and costs time at
         every node.  Sound either way (every rung is), and the ladder's
         levels, fixpoints and grades keep every rung.
+    proof_probe_passes : int or None
+        At most this many probe passes at a node of the proof's search (None:
+        until a pass removes nothing), for a genre whose boards with many
+        answers, large and sparsely clued, spend most of the proof confirming
+        the root's fixpoint: the last pass removes nothing and costs as much
+        as the first.  The same count; other nodes.
     """
 
     name: str
@@ -152,6 +158,7 @@ class GenreSpec:
     proof_cheap_nodes: int = 0
     proof_probe_after: int | None = PROOF_PROBE_AFTER
     proof_without: tuple = ()
+    proof_probe_passes: int | None = None
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
@@ -239,8 +246,8 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
 
 def _proof_settings(spec: GenreSpec, puzzle) -> dict:
     """The search's ``order`` and ``first`` from the genre's ``proof_order``
-    and ``proof_first`` (None where it has none), and its ``without`` from
-    ``proof_without``."""
+    and ``proof_first`` (None where it has none), its ``without`` from
+    ``proof_without`` and its ``probe_passes`` from ``proof_probe_passes``."""
     return {"order": None if spec.proof_order is None else spec.proof_order(puzzle),
             "first": None if spec.proof_first is None else spec.proof_first(puzzle),
-            "without": tuple(spec.proof_without)}
+            "without": tuple(spec.proof_without), "probe_passes": spec.proof_probe_passes}

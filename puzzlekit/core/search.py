@@ -111,7 +111,8 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                     keep: int | None = None, time_limit: float | None = None,
                     order=None, first=None, without=(), compiled: bool = True,
                     lift: bool = True, probe_depth: int | None = None,
-                    probe_after: int | None = None) -> SearchResult:
+                    probe_after: int | None = None,
+                    probe_passes: int | None = None) -> SearchResult:
     """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
 
     Parameters
@@ -156,6 +157,11 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         With ``probe_depth``: once this many nodes are opened, probe runs at
         every node again (a search that the cheaper rungs do not close soon
         gets the stronger pruning for the rest of its tree).
+    probe_passes : int, optional
+        In the compiled loop, at most this many probe passes at a node (see
+        :func:`puzzlekit.core._loop.fixpoint_jit`); default: passes until
+        one removes nothing.  The Python loop always probes to the fixpoint.
+        The count is the same either way.
 
     A ladder with compiled kernels and a compiled ``legal`` test runs the
     whole search in the one compiled loop (same nodes, same counts).
@@ -173,7 +179,8 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     comp = ladder.compiled
     if compiled and comp is not None and comp.legal is not None:
         return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first,
-                               without, lift, probe_depth, probe_after, time_limit)
+                               without, lift, probe_depth, probe_after, time_limit,
+                               probe_passes)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     shallow = list(without) + [i for i, r in enumerate(ladder.rungs) if r.is_probe]
     rank = None
@@ -241,7 +248,7 @@ _NO_CAP = int(np.iinfo(np.int64).max)
 
 
 def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift,
-                    probe_depth=None, probe_after=None, time_limit=None):
+                    probe_depth=None, probe_after=None, time_limit=None, probe_passes=None):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
     comp = ladder.compiled
@@ -261,7 +268,8 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols, lift,
         1 << 62 if probe_depth is None else int(probe_depth),
         1 << 62 if probe_after is None else int(probe_after),
-        np.inf if time_limit is None else float(time_limit))
+        np.inf if time_limit is None else float(time_limit),
+        1 << 62 if probe_passes is None else int(probe_passes))
     out = []
     for i in range(min(found, keep)):
         s = state.copy()

@@ -51,6 +51,14 @@ def _clues(puzzle) -> int:
     return int((puzzle.clues > 0).sum())
 
 
+#: The proof's search makes one probe pass at a node (``GenreSpec.proof_probe_passes``):
+#: on large sparse boards with many answers the root's probe is most of the
+#: proof, and its later passes remove little; the last removes nothing and
+#: costs as much as the first.  Bank proofs are unchanged (probe settles their
+#: roots in one pass or the search is tiny); ``benchmarks/bench_policy.py
+#: numbrix --set proof_probe_passes=None`` times both.
+PROOF_PROBE_PASSES = 1
+
 SPEC = GenreSpec(
     name="numbrix", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check,
@@ -60,4 +68,5 @@ SPEC = GenreSpec(
     encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
              "diagonally, which Numbrix forbids)",
-    clues=_clues, certificate=reversal, proof_cheap_nodes=PROOF_CHEAP_NODES)
+    clues=_clues, certificate=reversal, proof_cheap_nodes=PROOF_CHEAP_NODES,
+    proof_probe_passes=PROOF_PROBE_PASSES)
