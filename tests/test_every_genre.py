@@ -390,7 +390,7 @@ def test_compiled_loop_equals_the_python_loop(genre):
     lad = sp.ladder
     runs = [(i, ()) for i in range(len(lad))] + [(len(lad) - 1, (d,)) for d in range(len(lad) - 1)]
     seen = {"boards": 0, "contradictions": 0, "solved": 0, "restarted": 0,
-            "probes lifted": 0, "probes plain": 0, "root probe cut": 0}
+            "probes lifted": 0, "probes plain": 0, "root probe cut": 0, "answers grouped": 0}
 
     @_examples(120)
     @given(**SMALL)
@@ -474,10 +474,28 @@ def test_compiled_loop_equals_the_python_loop(genre):
                 (h, w, seed)
             if co.complete and full.complete:
                 assert co.count == full.count, (h, w, seed)
+        # the groups it branches on: each holds exactly one live bit of every
+        # answer found, and branching on them gives the same count in both loops
+        groups = None if sp.proof_groups is None else sp.proof_groups(p)
+        if groups is not None:
+            for g in groups:
+                assert len(set(g.tolist())) == len(g) and \
+                    ((0 <= g) & (g < sizes.sum())).all(), (h, w, seed)
+            for s in full.solutions:
+                assert all(s.bits[g].sum() == 1 for g in groups), (h, w, seed)
+                seen["answers grouped"] += 1
+            py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
+                                 compiled=False, order=order, groups=groups)
+            co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), top, 3, 3000,
+                                 order=order, groups=groups)
+            assert (py.count, py.complete, py.nodes, py.branch_points) == \
+                (co.count, co.complete, co.nodes, co.branch_points), (h, w, seed)
+            if co.complete and full.complete:
+                assert co.count == full.count, (h, w, seed)
         own = count_with_restarts(sp.initial_state(p), lad, accepts(sp, p), 3, 3000,
                                   first_nodes=2, dive_nodes=1, seed=seed, cheap_nodes=3,
                                   order=order, first=first, probe_depth=1, probe_after=5,
-                                  probe_passes=sp.proof_probe_passes)
+                                  probe_passes=sp.proof_probe_passes, groups=groups)
         if full.complete and own.complete:
             assert own.count == full.count, (h, w, seed)
         assert own.count <= (full.count if full.complete else 3), (h, w, seed)
@@ -488,6 +506,8 @@ def test_compiled_loop_equals_the_python_loop(genre):
     assert seen["restarted"], seen
     if sp.proof_probe_passes is not None:          # the cap it sets is exercised
         assert seen["root probe cut"], seen
+    if sp.proof_groups is not None:                # its groups are checked on answers
+        assert seen["answers grouped"], seen
     assert seen["probes lifted"] <= seen["probes plain"], seen
 
 

@@ -1,5 +1,8 @@
 """The README's figures are the stored results', not typed in."""
+import re
 from pathlib import Path
+
+import pytest
 
 from puzzlekit.core import perf
 
@@ -19,27 +22,23 @@ def test_the_speed_table_reads_what_it_is_given():
     assert perf.speed_table(one).splitlines()[-1] == "| toy | 3 | 12× | 0.51× | — | — |"
 
 
-def test_the_genres_said_to_search_without_probe_first_are_those_that_do():
-    import re
+# (what the README's proof paragraph says, the genres it names just before it,
+#  and the GenreSpec setting those genres, and only those, have)
+SAID = [
+    (r"answers they find; (.*?) first try a search without probe", lambda sp: sp.proof_cheap_nodes),
+    (r"GenreSpec.proof_without`; (.*?) makes? one probe pass", lambda sp: sp.proof_probe_passes == 1),
+    (r"GenreSpec.proof_probe_passes`; (.*?) search branches on where",
+     lambda sp: sp.proof_groups is not None),
+]
 
+
+@pytest.mark.parametrize("pattern, has", SAID, ids=["cheap first", "one pass", "groups"])
+def test_the_genres_the_readme_names_for_a_proof_setting_are_those_that_have_it(pattern, has):
     import puzzlekit
     text = " ".join(README.read_text().split())
-    m = re.search(r"answers they find; (.*?) first try a search without probe", text)
-    assert m, "README no longer names the genres with GenreSpec.proof_cheap_nodes"
-    named = set(re.split(r", | and ", m.group(1)))
-    cheap = {puzzlekit.spec(g).name.replace("_", " ").title() for g in puzzlekit.built()
-             if puzzlekit.spec(g).proof_cheap_nodes}
-    assert named == cheap
-
-
-def test_the_genres_said_to_probe_once_a_node_are_those_that_do():
-    import re
-
-    import puzzlekit
-    text = " ".join(README.read_text().split())
-    m = re.search(r"GenreSpec.proof_without`; (.*?) makes? one probe pass", text)
-    assert m, "README no longer names the genres with GenreSpec.proof_probe_passes"
+    m = re.search(pattern, text)
+    assert m, f"README no longer says {pattern!r}"
     named = {re.sub(r"'s$", "", n) for n in re.split(r", | and ", m.group(1))}
-    once = {puzzlekit.spec(g).name.replace("_", " ").title() for g in puzzlekit.built()
-            if puzzlekit.spec(g).proof_probe_passes == 1}
-    assert named == once
+    having = {puzzlekit.spec(g).name.replace("_", " ").title() for g in puzzlekit.built()
+              if has(puzzlekit.spec(g))}
+    assert named == having

@@ -205,8 +205,9 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
 
 @njit(cache=False)
 def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
-               probe_slot, order, first, limit, max_nodes, keep, sols, lift=True,
-               probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf, probe_passes=1 << 62):
+               probe_slot, order, first, limit, max_nodes, keep, sols, groups, group_offsets,
+               lift=True, probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf,
+               probe_passes=1 << 62):
     """Propagate-and-branch count, the compiled twin of
     :func:`puzzlekit.core.search.count_solutions`.
 
@@ -215,7 +216,13 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     first undecided variable of ``order``, else on the undecided variable
     with fewest live values (lowest index on ties), trying value
     ``first[var]`` first when it is set (>= 0), then the others in order.
-    The first ``keep`` answers are copied into the rows of ``sols``, which
+    Group ``g`` is the bits ``groups[group_offsets[g]:group_offsets[g + 1]]``,
+    of which every answer has exactly one live; when no ``order`` variable
+    is open, some variable is, and a group has more than one live bit and
+    none that is its variable's last, the search branches on such a group
+    with fewest live bits (lowest index on ties) instead of a variable: one
+    child per live bit, in the group's order, each assigning its bit's
+    variable (the children share no answer, and together miss none).  The first ``keep`` answers are copied into the rows of ``sols``, which
     is replaced by one twice as long whenever it is full (so its size
     follows the answers found, not ``keep``).  ``lift``: see
     :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Probe
@@ -230,6 +237,11 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     ``(count, nodes, capped, branch points, complete, sols)``.
     """
     nv = len(offsets) - 1
+    live = np.zeros(nv, dtype=np.int64)
+    bit_var = np.zeros(bits0.size if len(groups) else 0, dtype=np.int64)
+    if len(groups):
+        for v in range(nv):
+            bit_var[offsets[v]:offsets[v + 1]] = v
     last = _clock() if seconds < np.inf else 0.0
     deadline = last + seconds if seconds < np.inf else np.inf
     check = 0                  # the node count at which the clock is read next
@@ -277,9 +289,37 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                 for k in range(offsets[v], offsets[v + 1]):
                     if bits[k]:
                         cnt += 1
+                live[v] = cnt
                 if cnt > 1 and (best == 0 or cnt < best):
                     var = v
                     best = cnt
+            grp = -1
+            if var >= 0:               # a group counts while none of its bits is decided
+                best = 0
+                for g in range(len(group_offsets) - 1):
+                    cnt = 0
+                    for t in range(group_offsets[g], group_offsets[g + 1]):
+                        k = groups[t]
+                        if bits[k]:
+                            if live[bit_var[k]] == 1:
+                                cnt = 0
+                                break
+                            cnt += 1
+                    if cnt > 1 and (best == 0 or cnt < best):
+                        grp = g
+                        best = cnt
+            if grp >= 0:
+                branches += 1
+                for t in range(group_offsets[grp + 1] - 1, group_offsets[grp] - 1, -1):
+                    k = groups[t]
+                    if bits[k]:
+                        v = bit_var[k]
+                        child = bits.copy()
+                        child[offsets[v]:offsets[v + 1]] = False
+                        child[k] = True
+                        stack.append(child)
+                        depths.append(depth + 1)
+                continue
         if var < 0:
             if legal(bits, data):
                 if found < keep:

@@ -125,6 +125,12 @@ class GenreSpec:
         answers, large and sparsely clued, spend most of the proof confirming
         the root's fixpoint: the last pass removes nothing and costs as much
         as the first.  The same count; other nodes.
+    proof_groups : ``(puzzle) -> 2-D int array``, optional
+        Sets of bits (one per row) of which every answer has exactly one live, that the
+        proof's search branches on before its variables (the search's
+        ``groups``): for a genre whose answer places each value once, "which
+        cell holds value k" follows a path where "which value goes in this
+        cell" guesses blind.  The same count; other nodes.
     """
 
     name: str
@@ -159,6 +165,7 @@ class GenreSpec:
     proof_probe_after: int | None = PROOF_PROBE_AFTER
     proof_without: tuple = ()
     proof_probe_passes: int | None = None
+    proof_groups: Callable | None = None
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
@@ -181,7 +188,8 @@ def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
     :data:`~puzzlekit.core.search.KEEP` (the proof pools the answers of its
     rounds, so it holds every one); beyond that, one depth-first search with
     the proof's settings (probe at the root, the genre's ``proof_order``,
-    ``proof_first``, ``proof_probe_after`` and ``proof_without``) keeping ``KEEP`` answers.  Either starts from
+    ``proof_first``, ``proof_probe_after``, ``proof_without``, ``proof_probe_passes``
+    and ``proof_groups``) keeping ``KEEP`` answers.  Either starts from
     the top level's fixpoint, already run.  The counts agree whenever both
     searches finish."""
     def proof_search(start, limit, nodes, keep):
@@ -247,7 +255,9 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
 def _proof_settings(spec: GenreSpec, puzzle) -> dict:
     """The search's ``order`` and ``first`` from the genre's ``proof_order``
     and ``proof_first`` (None where it has none), its ``without`` from
-    ``proof_without`` and its ``probe_passes`` from ``proof_probe_passes``."""
+    ``proof_without``, its ``probe_passes`` from ``proof_probe_passes`` and its
+    ``groups`` from ``proof_groups``."""
     return {"order": None if spec.proof_order is None else spec.proof_order(puzzle),
             "first": None if spec.proof_first is None else spec.proof_first(puzzle),
-            "without": tuple(spec.proof_without), "probe_passes": spec.proof_probe_passes}
+            "without": tuple(spec.proof_without), "probe_passes": spec.proof_probe_passes,
+            "groups": None if spec.proof_groups is None else spec.proof_groups(puzzle)}

@@ -112,7 +112,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                     order=None, first=None, without=(), compiled: bool = True,
                     lift: bool = True, probe_depth: int | None = None,
                     probe_after: int | None = None,
-                    probe_passes: int | None = None) -> SearchResult:
+                    probe_passes: int | None = None, groups=None) -> SearchResult:
     """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
 
     Parameters
@@ -162,6 +162,14 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         :func:`puzzlekit.core._loop.fixpoint_jit`); default: passes until
         one removes nothing.  The Python loop always probes to the fixpoint.
         The count is the same either way.
+    groups : 2-D int array, optional
+        One group per row: bit indices (into ``state.bits``) of which every
+        answer has exactly one live, such as "where a value goes" in a genre whose
+        values each appear once.  Where no ``order`` variable is open, some
+        variable is, and a group has more than one live bit and none that is
+        its variable's last, the search branches on such a group with fewest
+        live bits (lowest index on ties): one child per live bit, each
+        assigning its variable.  The count is the same; nodes change.
 
     A ladder with compiled kernels and a compiled ``legal`` test runs the
     whole search in the one compiled loop (same nodes, same counts).
@@ -180,9 +188,11 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     if compiled and comp is not None and comp.legal is not None:
         return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first,
                                without, lift, probe_depth, probe_after, time_limit,
-                               probe_passes)
+                               probe_passes, groups)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     shallow = list(without) + [i for i, r in enumerate(ladder.rungs) if r.is_probe]
+    groups = () if groups is None else np.asarray(groups, dtype=np.int64)
+    bit_var = np.repeat(np.arange(state.n_vars), np.diff(state.offsets)) if len(groups) else None
     rank = None
     if order is not None and len(order):
         rank = np.full(state.n_vars, len(order), dtype=np.int64)
@@ -206,7 +216,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                 continue
             frames[-1][3] = i + 1
             pending = parent.copy()
-            pending.assign(v, opts[i])
+            pending.assign(*((v, opts[i]) if v >= 0 else opts[i]))
             continue
         if (max_nodes is not None and nodes >= max_nodes) or \
                 (deadline is not None and time.perf_counter() > deadline):
@@ -232,6 +242,13 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
             v = open_vars[np.argmin(rank[open_vars])]
         else:
             v = open_vars[np.argmin(counts[open_vars])]
+            g = _group(s, counts, groups, bit_var)
+            if g is not None:
+                branch_points += 1
+                live = g[s.bits[g]]
+                frames.append([s, -1, [(int(bit_var[k]), int(k - s.offsets[bit_var[k]]))
+                                      for k in live], 0])
+                continue
         branch_points += 1
         opts = s.options(v)
         if first is not None and first[v] >= 0 and first[v] in opts:
@@ -247,8 +264,31 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
 _NO_CAP = int(np.iinfo(np.int64).max)
 
 
+def _group(state, counts, groups, bit_var):
+    """The group :func:`count_solutions` branches on, or None: of those
+    with more than one live bit and none that is its variable's last, one
+    with fewest live bits (the first on ties)."""
+    best = None
+    for g in groups:
+        live = g[state.bits[g]]
+        if len(live) > 1 and (counts[bit_var[live]] > 1).all() and \
+                (best is None or len(live) < best[0]):
+            best = (len(live), g)
+    return None if best is None else best[1]
+
+
+def _flat_groups(groups):
+    """``groups`` as the compiled loop takes them: the bits one after
+    another, and where each group starts."""
+    if groups is None:
+        return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    g = np.ascontiguousarray(groups, dtype=np.int64)
+    return g.ravel(), np.arange(0, g.size + 1, max(g.shape[1], 1), dtype=np.int64)
+
+
 def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift,
-                    probe_depth=None, probe_after=None, time_limit=None, probe_passes=None):
+                    probe_depth=None, probe_after=None, time_limit=None, probe_passes=None,
+                    groups=None):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
     comp = ladder.compiled
@@ -265,7 +305,8 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
     found, nodes, capped, bp, done, sols = search_jit(
         comp.data(state.puzzle), state.bits.copy(), state.offsets,
-        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols, lift,
+        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols,
+        *_flat_groups(groups), lift,
         1 << 62 if probe_depth is None else int(probe_depth),
         1 << 62 if probe_after is None else int(probe_after),
         np.inf if time_limit is None else float(time_limit),
@@ -312,7 +353,8 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     each capped round, *dives* spend as much time again: short searches
     (``dive_nodes`` times Luby's sequence) with the rungs below probe, each
     trying a random value first at every branch (seeded by ``seed``, so a
-    run is reproducible).  Distinct answers are pooled over every search;
+    run is reproducible) and branching on variables only (``groups`` would
+    give every dive the same first choices).  Distinct answers are pooled over every search;
     ``limit`` of them end the count (``multiple``), as does any search that
     finishes its tree.  ``max_nodes`` caps each complete search,
     ``time_limit`` the whole call; running out of either is ``capped``.
@@ -380,7 +422,7 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
                                      max_nodes=dive_nodes * _luby(dive),
                                      time_limit=end - time.perf_counter(),
                                      **dict(search, first=first, probe_depth=0,
-                                            probe_after=None)))
+                                            probe_after=None, groups=None)))
             dive += 1
             if d.complete:
                 return result(d.count, True, False)

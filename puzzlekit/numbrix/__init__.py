@@ -5,6 +5,8 @@ pin < link < block < edge < probe, and ``ruler`` ships beside it.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
 from . import brute, census, certify, generate as _gen, ladder, model
 from .brute import brute_count, brute_solutions, count_solutions, iter_solutions
@@ -59,6 +61,25 @@ def _clues(puzzle) -> int:
 #: numbrix --set proof_probe_passes=None`` times both.
 PROOF_PROBE_PASSES = 1
 
+def _value_groups(puzzle) -> np.ndarray:
+    """Row ``k``: value ``k + 1``'s bit in every cell (``cand[cell, k]`` is
+    bit ``cell * n + k``); each value is in exactly one cell.
+
+    >>> _value_groups(Puzzle(np.zeros((1, 2), dtype=int))).tolist()
+    [[0, 2], [1, 3]]
+    """
+    n = puzzle.n
+    return np.arange(n * n, dtype=np.int64).reshape(n, n).T
+
+
+#: The proof's search asks where a value goes, not which value a cell holds
+#: (``GenreSpec.proof_groups``): on a large sparse board the value with fewest
+#: cells left is nearly always one next to a placed neighbour, so the search
+#: walks the path outward from its clues, where a cell's values are spread
+#: over the whole gap between two clues and a wrong guess is found late.
+#: ``benchmarks/bench_policy.py numbrix --set proof_groups=None`` times both.
+PROOF_GROUPS = _value_groups
+
 SPEC = GenreSpec(
     name="numbrix", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check,
@@ -69,4 +90,4 @@ SPEC = GenreSpec(
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
              "diagonally, which Numbrix forbids)",
     clues=_clues, certificate=reversal, proof_cheap_nodes=PROOF_CHEAP_NODES,
-    proof_probe_passes=PROOF_PROBE_PASSES)
+    proof_probe_passes=PROOF_PROBE_PASSES, proof_groups=PROOF_GROUPS)

@@ -15,6 +15,22 @@ def test_counts_free_variables_exactly():
     assert r.branch_points >= 1 and r.nodes >= r.count
 
 
+def test_branching_on_groups_counts_the_same_in_fewer_nodes():
+    # four variables of four values, answers the permutations, nothing
+    # propagates: branching on variables, the tree is 1+4+16+64+256 nodes;
+    # on "where does value k go" (a group of four bits), 1+4+12+24 nodes
+    # down to the third value (a group holding a decided variable's bit is
+    # done), then the last variable, alone in its group, 4 ways: +96
+    lad = Ladder([probe_rung()])
+    perm = lambda s: len(set(s.values().tolist())) == 4     # noqa: E731
+    groups = [np.arange(k, 16, 4) for k in range(4)]
+    plain = count_solutions(State(None, np.arange(0, 17, 4)), lad, perm, 0, 100)
+    grouped = count_solutions(State(None, np.arange(0, 17, 4)), lad, perm, 0, 100,
+                              groups=groups)
+    assert (plain.count, plain.nodes) == (24, 341)
+    assert (grouped.count, grouped.nodes, grouped.complete) == (24, 137, True)
+
+
 def test_accept_filters_leaves():
     lad = Ladder([probe_rung()])
     # accept only leaves whose two variables agree
