@@ -26,7 +26,8 @@ def test_the_speed_table_reads_what_it_is_given():
 #  and the GenreSpec setting those genres, and only those, have)
 SAID = [
     (r"answers they find; (.*?) first try a search without probe", lambda sp: sp.proof_cheap_nodes),
-    (r"GenreSpec.proof_without`; (.*?) makes? one probe pass", lambda sp: sp.proof_probe_passes == 1),
+    (r"GenreSpec.proof_without`; (.*?) makes? one probe pass",
+     lambda sp: sp.proof_probe_passes == 1),
     (r"GenreSpec.proof_probe_passes`; (.*?) search branches on where",
      lambda sp: sp.proof_groups is not None),
 ]

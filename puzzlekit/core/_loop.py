@@ -222,8 +222,9 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     none that is its variable's last, the search branches on such a group
     with fewest live bits (lowest index on ties) instead of a variable: one
     child per live bit, in the group's order, each assigning its bit's
-    variable (the children share no answer, and together miss none).  The first ``keep`` answers are copied into the rows of ``sols``, which
-    is replaced by one twice as long whenever it is full (so its size
+    variable (the children share no answer, and together miss none).  The
+    first ``keep`` answers are copied into the rows of ``sols``, which is
+    replaced by one twice as long whenever it is full (so its size
     follows the answers found, not ``keep``).  ``lift``: see
     :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Probe
     runs at a node only when its depth is under ``probe_depth`` (the root

@@ -192,14 +192,13 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     shallow = list(without) + [i for i, r in enumerate(ladder.rungs) if r.is_probe]
     groups = () if groups is None else np.asarray(groups, dtype=np.int64)
-    bit_var = np.repeat(np.arange(state.n_vars), np.diff(state.offsets)) if len(groups) else None
     rank = None
     if order is not None and len(order):
         rank = np.full(state.n_vars, len(order), dtype=np.int64)
         rank[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
-    # Depth-first, one child at a time: a frame is (parent, variable, options,
-    # next option), so memory is one state per level of depth, never one per
-    # pending child.
+    # Depth-first, one child at a time: a frame is (parent, its children as
+    # (variable, value) assignments, next child), so memory is one state per
+    # level of depth, never one per pending child.
     frames: list = []
     pending = state.copy()
     nodes = branch_points = found = 0
@@ -210,13 +209,13 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         if found >= limit:
             break
         if pending is None:
-            parent, v, opts, i = frames[-1]
+            parent, opts, i = frames[-1]
             if i >= len(opts):
                 frames.pop()
                 continue
-            frames[-1][3] = i + 1
+            frames[-1][2] = i + 1
             pending = parent.copy()
-            pending.assign(*((v, opts[i]) if v >= 0 else opts[i]))
+            pending.assign(*opts[i])
             continue
         if (max_nodes is not None and nodes >= max_nodes) or \
                 (deadline is not None and time.perf_counter() > deadline):
@@ -238,23 +237,23 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                     sols.append(s)
             continue
         open_vars = np.flatnonzero(counts > 1)
+        g = None
         if rank is not None and rank[open_vars].min() < len(order):
             v = open_vars[np.argmin(rank[open_vars])]
         else:
             v = open_vars[np.argmin(counts[open_vars])]
-            g = _group(s, counts, groups, bit_var)
-            if g is not None:
-                branch_points += 1
-                live = g[s.bits[g]]
-                frames.append([s, -1, [(int(bit_var[k]), int(k - s.offsets[bit_var[k]]))
-                                      for k in live], 0])
-                continue
+            g = _group(s, counts, groups)
         branch_points += 1
+        if g is not None:                # a child per live bit: (its variable, its value)
+            live = g[s.bits[g]]
+            owner = s.var_of_bit(live)
+            frames.append([s, list(zip(owner.tolist(), (live - s.offsets[owner]).tolist())), 0])
+            continue
         opts = s.options(v)
         if first is not None and first[v] >= 0 and first[v] in opts:
             opts = np.concatenate([[first[v]], opts[opts != first[v]]])
-        frames.append([s, v, opts, 0])
-    while frames and frames[-1][3] >= len(frames[-1][2]):
+        frames.append([s, [(v, k) for k in opts], 0])
+    while frames and frames[-1][2] >= len(frames[-1][1]):
         frames.pop()                     # exhausted frames hold nothing unexplored
     complete = pending is None and not frames and not capped
     return SearchResult(found, complete, capped, nodes, branch_points, limit,
@@ -264,14 +263,14 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
 _NO_CAP = int(np.iinfo(np.int64).max)
 
 
-def _group(state, counts, groups, bit_var):
+def _group(state, counts, groups):
     """The group :func:`count_solutions` branches on, or None: of those
     with more than one live bit and none that is its variable's last, one
     with fewest live bits (the first on ties)."""
     best = None
     for g in groups:
         live = g[state.bits[g]]
-        if len(live) > 1 and (counts[bit_var[live]] > 1).all() and \
+        if len(live) > 1 and (counts[state.var_of_bit(live)] > 1).all() and \
                 (best is None or len(live) < best[0]):
             best = (len(live), g)
     return None if best is None else best[1]
@@ -354,7 +353,8 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     (``dive_nodes`` times Luby's sequence) with the rungs below probe, each
     trying a random value first at every branch (seeded by ``seed``, so a
     run is reproducible) and branching on variables only (``groups`` would
-    give every dive the same first choices).  Distinct answers are pooled over every search;
+    give every dive the same first choices).  Distinct answers are pooled
+    over every search;
     ``limit`` of them end the count (``multiple``), as does any search that
     finishes its tree.  ``max_nodes`` caps each complete search,
     ``time_limit`` the whole call; running out of either is ``capped``.

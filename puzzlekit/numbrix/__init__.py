@@ -61,6 +61,7 @@ def _clues(puzzle) -> int:
 #: numbrix --set proof_probe_passes=None`` times both.
 PROOF_PROBE_PASSES = 1
 
+
 def _value_groups(puzzle) -> np.ndarray:
     """Row ``k``: value ``k + 1``'s bit in every cell (``cand[cell, k]`` is
     bit ``cell * n + k``); each value is in exactly one cell.
