@@ -1,9 +1,10 @@
 """Timings of Nanro's engines (not a test): python benchmarks/bench_nanro.py
 
-Second-call timings of the fused fixpoint at each level, the core ladder's
-fixpoint, the fused search against the core search (the ``fast_count`` hook
-the measurements use), the raw engine, minimisation and the bank re-proof, on
-fixed boards of the bank and the stream.
+Second-call timings, on fixed boards of the bank and the stream, of the
+compiled fixpoint at each level (``propagate``, the core's one compiled loop on
+Nanro's kernels), the same through ``LADDER.fixpoint``, the counting search
+with the compiled leaf check alone (``fast_count``, what the measurements use)
+against ``ladder_count``, the raw engine, minimisation and the bank re-proof.
 """
 import sys
 import time
@@ -32,11 +33,12 @@ def main():
         p = Puzzle.from_json(e["clues"])
         print(f"{n}x{n} probe-grade bank board ({len(p.clues)} clues)")
         for lv in LADDER.names:
-            print(f"  fused fixpoint {lv:<6} {best(lambda: propagate(p, lv)):8.2f} ms")
-        print(f"  core ladder probe    {best(lambda: LADDER.fixpoint(initial_state(p))):8.2f} ms")
+            print(f"  fixpoint {lv:<12} {best(lambda: propagate(p, lv)):8.2f} ms")
+        print(f"  LADDER.fixpoint      {best(lambda: LADDER.fixpoint(initial_state(p))):8.2f} ms")
         print(f"  search (reach)       {best(lambda: search(p, 'reach', 2)):8.2f} ms")
         fast, core = best(lambda: fast_count(p, 4, 2)), best(lambda: ladder_count(SPEC, p, 2), 2)
-        print(f"  count at probe: fused {fast:8.2f} ms, core {core:8.2f} ms ({core / fast:.1f}x)")
+        print(f"  count at probe: fast_count {fast:8.2f} ms, ladder_count {core:8.2f} ms "
+              f"({core / fast:.1f}x)")
         print(f"  raw engine           {best(lambda: brute.count_solutions(p, 2)):8.2f} ms "
               f"({brute.count_solutions(p, 2).nodes:,} nodes)")
         rng = np.random.default_rng(n)

@@ -19,8 +19,8 @@ from .genre import PROOF_PROBE_AFTER, GenreSpec, ladder_count, proof_count
 from .progress import bar
 
 __all__ = ["ENGINES", "fresh", "policy_sentence", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
-           "article_runs", "article_glue", "speed_glue", "speed_table", "seconds", "prove", "ratios", "summary", "sweep",
-           "sweep_boards", "print_bank", "print_sweep"]
+           "article_runs", "article_glue", "chapter_speed", "speed_glue", "speed_table", "seconds", "prove", "ratios", "summary", "sweep",
+           "sweep_boards", "sweep_sample", "print_bank", "print_sweep"]
 
 ENGINES = ("ladder", "raw", "sat")
 
@@ -355,6 +355,23 @@ def article_glue(run: dict) -> dict:
             "art_claims_not": "; ".join(other) if other else "none"}
 
 
+def chapter_speed(spec: GenreSpec, bank: Sequence[dict], scale: str,
+                  time_limit: float = 30.0) -> tuple[list, pd.DataFrame, dict]:
+    """A chapter's "Speed" section: the first bank boards of each size (one
+    at smoke scale, three in the book, twenty at article scale), each proved
+    unique by the ladder and by CP-SAT (:func:`prove`, the best of calls
+    repeated for a twentieth of a second).  Returns the picked bank entries,
+    the timings and the strings the paragraph glues in (:func:`speed_glue`)."""
+    from . import scales
+    k = scales.pick(scale, smoke=1, book=3, article=20)
+    sizes = sorted({tuple(e["size"]) for e in bank})
+    picks = [e for size in sizes for e in [x for x in bank if tuple(x["size"]) == size][:k]]
+    times = prove(spec, [spec.Puzzle.from_json(e["clues"]) for e in picks],
+                  [e["id"] for e in picks], engines=("ladder", "sat"), time_limit=time_limit,
+                  budget=0.05)
+    return picks, times, speed_glue(spec.name, times)
+
+
 def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> dict:
     """The strings a chapter's "Speed" paragraph glues in: from ``times``
     (:func:`prove` on the boards timed live) the count and the median and
@@ -389,8 +406,9 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
 
 def policy_sentence(genre: str) -> str:
     """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
-    ``proof_order``, ``proof_first``, ``proof_probe_after``, ``proof_without``) add to the
-    common proof, in a few sentences ("" when it has none).
+    ``proof_order``, ``proof_first``, ``proof_probe_after``, ``proof_probe_passes``,
+    ``proof_groups``, ``proof_without``) add to the common proof, in a few sentences ("" when
+    it has none).
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
     True
@@ -399,6 +417,8 @@ def policy_sentence(genre: str) -> str:
     >>> policy_sentence("numberlink").startswith("Below the root it never runs probe")
     True
     >>> "Its proof leaves `reach` out" in policy_sentence("numberlink")
+    True
+    >>> "one pass over the variables" in policy_sentence("numbrix")
     True
     """
     import puzzlekit
@@ -425,6 +445,16 @@ def policy_sentence(genre: str) -> str:
         out.append(f"It runs probe at every node again once its search has opened "
                    f"{sp.proof_probe_after:,} nodes (GenreSpec.proof_probe_after), where the "
                    f"common proof waits for {PROOF_PROBE_AFTER:,}.")
+    if sp.proof_probe_passes is not None:
+        n = sp.proof_probe_passes
+        out.append(f"At a node of its search probe makes {'one pass' if n == 1 else f'{n} passes'} "
+                   f"over the variables (GenreSpec.proof_probe_passes), not passes until one "
+                   f"removes nothing: the passes after the first remove little, and the last, "
+                   f"which removes nothing, costs as much as the first.")
+    if sp.proof_groups is not None:
+        out.append("Where it can, its search branches on a group of values of which every "
+                   "answer holds exactly one, the group with fewest left, one child per value "
+                   "(GenreSpec.proof_groups), rather than on one cell's values.")
     if sp.proof_without:
         names = " and ".join(f"`{w}`" for w in sp.proof_without)
         out.append(f"Its proof leaves {names} out at every node, probe's trials included "
@@ -506,19 +536,40 @@ def sweep_sentence(entry: dict) -> str:
             f"(CP-SAT's median time is {_times(v)} the ladder's){tail}.")
 
 
+def sweep_sample(entry: dict) -> str:
+    """The boards of a stored genre entry's sweep (:func:`load_results`): its
+    sizes, and in brackets the boards per size and clue density; "—"
+    without a sweep.  A run of sizes two apart reads as a range.
+
+    >>> sweep_sample({"sweep": [{}], "sweep sizes": [6, 8, 10, 12], "sweep per size": 8})
+    '6–12 by 2 (8)'
+    >>> sweep_sample({"sweep": [{}], "sweep sizes": [6, 8, 12], "sweep per size": 2})
+    '6, 8, 12 (2)'
+    """
+    if not entry.get("sweep"):
+        return "—"
+    sizes = [int(n) for n in entry.get("sweep sizes", [])]
+    if len(sizes) > 2 and all(b - a == 2 for a, b in zip(sizes, sizes[1:])):
+        where = f"{sizes[0]}–{sizes[-1]} by 2"
+    else:
+        where = ", ".join(map(str, sizes)) or "?"
+    return f"{where} ({entry.get('sweep per size', '?')})"
+
+
 def speed_table(results: dict) -> str:
     """The README's table of CP-SAT time over ladder time, as Markdown, from
     a stored engine run (:func:`load_results`): per genre the bank boards,
-    the median and worst board, and per clue density the sweep size where the
-    ratio of median times is lowest (:func:`sweep_slowest`), "—" where the
-    run had no sweep."""
-    lines = ["| genre | bank boards | median | worst board | sweep, slowest size: dense | sparse |",
-             "|---|---|---|---|---|---|"]
+    the median and worst board, per clue density the sweep size where the
+    ratio of median times is lowest (:func:`sweep_slowest`), and the sweep's
+    sizes and boards (:func:`sweep_sample`); "—" where the run had no sweep."""
+    lines = ["| genre | bank boards | median | worst board | sweep, slowest size: dense | sparse "
+             "| sweep sizes (boards each) |",
+             "|---|---|---|---|---|---|---|"]
     for g, r in results.get("genres", {}).items():
         s = r["bank summary"]
         slow = sweep_slowest(r)
         cells = [f"{_times(slow[d][0])} ({slow[d][1]}×{slow[d][1]})" if d in slow else "—"
                  for d in ("dense", "sparse")]
         lines.append(f"| {g} | {s['boards']} | {_times(s['sat median'])} | "
-                     f"{_times(s['sat worst'])} | {cells[0]} | {cells[1]} |")
+                     f"{_times(s['sat worst'])} | {cells[0]} | {cells[1]} | {sweep_sample(r)} |")
     return "\n".join(lines)

@@ -11,7 +11,7 @@ from puzzlekit.nanro import (NAMES, SPEC, Puzzle, answer_from_mask, brute, check
 from puzzlekit.nanro import census
 from puzzlekit.nanro.census import legal_boards, partitions, singleton_has_no_board
 from puzzlekit.nanro.certify import load_bearing
-from puzzlekit.nanro.generate import minimise_unique, partition_board
+from puzzlekit.nanro.generate import minimise_unique, partition_board, random_answer
 
 HAND_5x5 = census.HAND_5x5
 HAND_5x5_ANSWER = [[2, 2, 3, 3, 3], [0, 0, 1, 0, 0], [3, 1, 2, 0, 0], [3, 0, 2, 1, 2],
@@ -56,6 +56,17 @@ def test_partition_sizes_and_legal_answers(seed):
     assert sizes.min() >= 2 and sizes.max() <= 4
     p, mask = random_board(6, 7, seed)
     assert check(p, answer_from_mask(p, mask)) == []
+
+
+def test_large_partitions_get_an_answer_in_few_restarts():
+    # in a random cell order alone, four 20x20 partitions had no answer found in
+    # 30 restarts each; past the first few, the restarts now scan the grid
+    rng = np.random.default_rng(0)
+    for _ in range(2):
+        p = Puzzle.make(random_partition(20, 20, (2, 4), rng))
+        mask, _ = random_answer(p, rng, restarts=8, shuffled=2)
+        assert mask is not None
+        assert check(p, answer_from_mask(p, mask)) == []
 
 
 @pytest.mark.parametrize("level", NAMES)
