@@ -263,13 +263,14 @@ def corner_board(tmp_path):
 
 
 def test_node_budget_reports_capped(corner_board, capsys):
+    # a timeout far past the first call's compile, so only the node budget can stop it
     code, out, _ = run(capsys, "solve", "numbrix", corner_board, "--level", "pin",
-                       "--count", "2", "--max-nodes", "5", "--json")
+                       "--count", "2", "--max-nodes", "5", "--timeout", "600", "--json")
     obj = json.loads(out)
     assert code == 0 and obj["status"] == "capped" and obj["capped"] and obj["cap"] == "nodes"
     assert obj["nodes"] == 5
     code, out, _ = run(capsys, "solve", "numbrix", corner_board, "--level", "pin",
-                       "--count", "2", "--max-nodes", "5")
+                       "--count", "2", "--max-nodes", "5", "--timeout", "600")
     assert code == 0 and "capped" in out
 
 

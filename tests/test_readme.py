@@ -59,3 +59,22 @@ def test_what_the_readme_says_of_cp_sat_without_lp_is_the_stored_run():
     for b in boards:
         off, on = t[b, "CP-SAT without LP"], t[b, "CP-SAT"]
         assert off["found"] and off["seconds"] < on["seconds"], b
+
+
+def test_what_the_readme_says_of_the_learning_study_is_the_stored_run():
+    """The Magnets paragraph's figures from ``benchmarks/bench_magnets_learning.py``:
+    boards with a first answer, and boards where the learner spent more
+    conflicts than CP-SAT without its LP needed and found none."""
+    import json
+    text = " ".join(README.read_text().split())
+    run = json.loads((README.parent / "benchmarks" / "results" /
+                      "magnets_learning.json").read_text())
+    rows = run["rows"]
+    found = sum(r["answers"] > 0 for r in rows)
+    beyond = sum(r["answers"] == 0 and r["CP-SAT without LP: conflicts to first answer"] is not None
+                 and r["conflicts"] > r["CP-SAT without LP: conflicts to first answer"]
+                 for r in rows)
+    said = (f"in {run['time_limit']:g} s it found a first answer on {found} of the {len(rows)} "
+            f"boards, and on {beyond} of them it had spent more conflicts than CP-SAT without "
+            f"its LP needed and still had none")
+    assert said in text
