@@ -327,10 +327,19 @@ def test_random_boards_round_trip_through_urls(genre):
 
 
 def _cli(*argv):
-    import subprocess
-    import sys
-    return subprocess.run([sys.executable, "-m", "puzzlekit", *map(str, argv)],
-                          capture_output=True, text=True, timeout=300)
+    """The command line's ``main`` in this process (its exit status, what it
+    printed): the genre's kernels are loaded once for the whole file, where a
+    fresh process per call would load them again.  The command line as a
+    process, its start-up and its refusals, is tried in
+    ``tests/test_bad_input.py``."""
+    import contextlib
+    import io
+    import types
+    from puzzlekit.__main__ import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in argv])
+    return types.SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 @pytest.mark.parametrize("genre", URL_GENRES)

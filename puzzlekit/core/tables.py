@@ -41,9 +41,15 @@ Each table declares ``expect``, its status at book scale;
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import math
+import os
+import pickle
+import re
 import time
+from functools import lru_cache
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -53,7 +59,11 @@ import pandas as pd
 from . import scales
 
 __all__ = ["Table", "Claim", "Article", "Comparison", "ClaimResult", "compare", "frame",
-           "cell_z", "STATUSES", "KINDS", "STATS", "Z_MATCH", "Z_CLOSE"]
+           "cell_z", "code_tag", "STATUSES", "KINDS", "STATS", "Z_MATCH", "Z_CLOSE", "RESULTS_ENV"]
+
+#: The environment variable naming a folder where :class:`Article` keeps its
+#: results for other processes of the same run (unset: none are kept).
+RESULTS_ENV = "PUZZLEKIT_RESULTS"
 
 KINDS = ("exact", "sampled", "bank")
 STATUSES = ("match", "close", "differs", "missing")
@@ -544,6 +554,16 @@ class Article:
 
     Results are cached per ``(id, scale)`` for the life of the process, so a
     chapter that shows a table and then asserts on it measures it once.
+
+    When the environment names a folder in :data:`RESULTS_ENV`, each result
+    is also written there, and a process that finds it there loads it
+    instead of measuring again: the test run sets one fresh folder per run,
+    so the report test, the notebooks under nbval and the book built for
+    the browser tests (each its own process) measure every table once
+    between them.  Only the articles of the registered genres keep their
+    results so; a file's name carries a hash of the package's sources and
+    of the banks (:func:`code_tag`), so results made by other code are
+    never loaded.
     """
 
     def __init__(self, genre: str, source: str, tables: Sequence[Table],
@@ -572,7 +592,7 @@ class Article:
         t = self._lookup(table_id)
         key = ("table", table_id, scale)
         if key not in self._cache:
-            self._cache[key] = None if t.compute is None else t.compute(scale)
+            self._cache[key] = None if t.compute is None else self._kept(key, lambda: t.compute(scale))
         return self._cache[key]
 
     def table(self, table_id: str, scale: str | None = None) -> Comparison:
@@ -589,10 +609,37 @@ class Article:
         key = ("claim", claim_id, scale)
         if key not in self._cache:
             c = self.claims[claim_id]
-            holds, detail = c.check(scale)
-            self._cache[key] = ClaimResult(c.id, None if holds is None else bool(holds),
-                                           str(detail), c.theorem)
+
+            def check():
+                holds, detail = c.check(scale)
+                return ClaimResult(c.id, None if holds is None else bool(holds), str(detail),
+                                   c.theorem)
+            self._cache[key] = self._kept(key, check)
         return self._cache[key]
+
+    def _kept(self, key: tuple, compute: Callable):
+        """``compute()``, or its result as another process of the run left it
+        in the :data:`RESULTS_ENV` folder (where this one leaves it too)."""
+        from .. import GENRES
+        folder = os.environ.get(RESULTS_ENV)
+        if not folder or self.genre not in GENRES:   # a genre's own article only
+            return compute()
+        name = "-".join(re.sub(r"[^A-Za-z0-9_.]", "_", str(k)) for k in (self.genre, *key))
+        exact = hashlib.sha1(repr((self.genre, key)).encode()).hexdigest()[:8]
+        path = Path(folder) / f"{name}-{exact}-{code_tag()}.pickle"
+        try:
+            return pickle.loads(path.read_bytes())
+        except Exception:  # noqa: BLE001 - absent or unreadable: measured below
+            pass
+        value = compute()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part = path.with_name(f"{path.name}.{os.getpid()}.part")
+            part.write_bytes(pickle.dumps(value))
+            os.replace(part, path)              # whole or absent for a reader
+        except Exception:  # noqa: BLE001 - not writable or not picklable:
+            pass                                # kept for this process only
+        return value
 
     def report(self, scale: str | None = None, progress=None) -> dict:
         """The JSON-ready fidelity report (the CLI's ``article --json``)."""
@@ -626,3 +673,17 @@ class Article:
                  for c in rep["claims"]]
         return pd.DataFrame(rows, columns=["id", "section", "kind", "status", "expect",
                                            "worst |z|"]).set_index("id")
+
+
+@lru_cache(maxsize=1)
+def code_tag() -> str:
+    """A hash of the package's Python sources and of the banks: the stamp
+    on results kept for other processes (:class:`Article`)."""
+    from .banks import bank_path
+    pkg = Path(__file__).resolve().parents[1]
+    files = [(str(f.relative_to(pkg)), f) for f in sorted(pkg.rglob("*.py"))]
+    files += [("banks/" + f.name, f) for f in sorted(bank_path("any").parent.glob("*.json"))]
+    h = hashlib.sha1()
+    for name, f in files:
+        h.update(name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()[:16]

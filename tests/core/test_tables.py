@@ -144,6 +144,38 @@ def test_article_registry_report_and_rendering():
     assert "z" in art.table("t1", "smoke").frame().columns.get_level_values(1)
 
 
+def test_results_are_kept_for_the_other_processes_of_a_run(tmp_path, monkeypatch):
+    from puzzlekit.core.tables import RESULTS_ENV, code_tag
+    calls = []
+
+    def compute(scale):
+        calls.append(scale)
+        return pd.DataFrame({"x": [len(calls)]})
+
+    def article(genre):
+        return Article(genre, "toy.txt", [Table("t/1", "s", "T", "exact", ART, compute)],
+                       [Claim("c", "s", "holds", lambda s: (len(calls) > 0, f"{len(calls)} calls"))])
+
+    monkeypatch.setenv(RESULTS_ENV, str(tmp_path))
+    first = article("nanro").measure("t/1", "smoke")
+    assert calls == ["smoke"] and article("nanro").claim("c", "smoke").detail == "1 calls"
+    again = article("nanro")                        # another process, as far as it knows
+    assert again.measure("t/1", "smoke").equals(first) and calls == ["smoke"]
+    assert again.claim("c", "smoke").detail == "1 calls"
+    assert all(p.name.endswith(f"-{code_tag()}.pickle") for p in tmp_path.iterdir())
+    assert len(list(tmp_path.iterdir())) == 2
+    article("nanro").measure("t/1", "book")         # another scale is measured
+    assert calls == ["smoke", "book"]
+    for p in tmp_path.iterdir():                    # a damaged file is measured again
+        p.write_bytes(b"not a pickle")
+    assert article("nanro").measure("t/1", "smoke").at[0, "x"] == 3
+    article("toy").measure("t/1", "smoke")          # not a genre's article: not kept
+    assert calls[-1] == "smoke" and len(calls) == 4 and len(list(tmp_path.iterdir())) == 3
+    monkeypatch.delenv(RESULTS_ENV)
+    article("nanro").measure("t/1", "smoke")        # no folder: measured
+    assert len(calls) == 5
+
+
 def test_blank_article_cells_and_given_columns_are_not_compared():
     art = pd.DataFrame({"unique %": [50.0, float("nan")], "boards": [100.0, 100.0]},
                        index=pd.Index(["6x6", "8x8"], name="board"))
