@@ -16,8 +16,6 @@ On the Performance sweep's fully clued boards of one size (the same boards,
 Also the uniqueness proof itself (``core.genre.proof_count``, count to 2), the
 time the sweep measures.  Writes ``benchmarks/results/magnets_dense.json``.
 """
-import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -25,9 +23,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import puzzlekit  # noqa: E402
-from puzzlekit.core import perf, sat  # noqa: E402
+from timing import summarise_and_store, sweep_study  # noqa: E402
+from puzzlekit.core import sat  # noqa: E402
 from puzzlekit.core.genre import accepts, proof_count  # noqa: E402
 from puzzlekit.core.search import count_solutions  # noqa: E402
 from puzzlekit.magnets.sat import model  # noqa: E402
@@ -83,13 +83,7 @@ def sat_first(puzzle, time_limit: float, **params) -> tuple:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--size", type=int, default=20)
-    ap.add_argument("--boards", type=int, default=8)
-    ap.add_argument("--time-limit", type=float, default=10.0)
-    a = ap.parse_args(argv)
-    boards = perf.sweep_boards(SP, a.size, "dense", a.boards)
-    proof_count(SP, boards[0][1], 2, time_limit=1.0)             # compile outside the timings
+    a, boards = sweep_study(__doc__, SP, "dense", 20, 8, argv)
     rows = []
     for label, p in boards:
         t = time.perf_counter()
@@ -106,14 +100,8 @@ def main(argv=None):
         for row in rows[-8:]:
             print(f"{row['board']:16s} {row['engine']:40s} {row['seconds']:7.2f} s "
                   f"found {row['found']}  nodes/conflicts {row['work']}", flush=True)
-    print("\nper engine: boards with an answer found, median seconds (the limit where none)")
-    for eng in dict.fromkeys(r["engine"] for r in rows):
-        sub = [r for r in rows if r["engine"] == eng]
-        print(f"  {eng:40s} {sum(r['found'] > 0 for r in sub)}/{len(sub)}  "
-              f"{np.median([r['seconds'] for r in sub]):7.2f} s")
-    OUT.write_text(json.dumps({"when": time.strftime("%Y-%m-%d"), "size": a.size,
-                               "time_limit": a.time_limit, "rows": rows}, indent=0))
-    print(f"wrote {OUT}")
+    summarise_and_store(rows, OUT, lambda r: r["found"] > 0, "with an answer found",
+                        size=a.size, time_limit=a.time_limit)
 
 
 if __name__ == "__main__":

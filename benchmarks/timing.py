@@ -1,5 +1,10 @@
-"""The one timing helper the benchmarks share."""
+"""The helpers the benchmarks share: timing, and the per-engine summary and
+stored file of the studies that race engines to answers."""
+import json
 import time
+from pathlib import Path
+
+import numpy as np
 
 
 def best(fn, repeat: int = 5) -> float:
@@ -12,3 +17,35 @@ def best(fn, repeat: int = 5) -> float:
         fn()
         ts.append(time.perf_counter() - t)
     return min(ts)
+
+
+def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None):
+    """``(args, boards)`` for a study of the Performance sweep's boards: the
+    command line (``--size``, ``--boards``, ``--time-limit``, defaults
+    ``size``, ``boards`` and 10 s), and ``core.perf.sweep_boards`` of that
+    size and ``density``, the proof compiled on the first outside the timings."""
+    import argparse
+    from puzzlekit.core import perf
+    from puzzlekit.core.genre import proof_count
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--size", type=int, default=size)
+    ap.add_argument("--boards", type=int, default=boards)
+    ap.add_argument("--time-limit", type=float, default=10.0)
+    a = ap.parse_args(argv)
+    out = perf.sweep_boards(spec, a.size, density, a.boards)
+    proof_count(spec, out[0][1], 2, time_limit=1.0)
+    return a, out
+
+
+def summarise_and_store(rows: list, out: Path, done, what: str, **meta) -> None:
+    """Print, per engine of ``rows`` (dicts with ``engine`` and ``seconds``),
+    on how many boards ``done(row)`` holds and the median seconds; then
+    write ``rows`` with the date and ``meta`` to ``out`` as JSON."""
+    print(f"\nper engine: boards {what}, median seconds (the limit where none)")
+    for eng in dict.fromkeys(r["engine"] for r in rows):
+        sub = [r for r in rows if r["engine"] == eng]
+        print(f"  {eng:40s} {sum(bool(done(r)) for r in sub)}/{len(sub)}  "
+              f"{np.median([r['seconds'] for r in sub]):7.2f} s")
+    out.write_text(json.dumps({"when": time.strftime("%Y-%m-%d"), **meta, "rows": rows},
+                              indent=0))
+    print(f"wrote {out}")
