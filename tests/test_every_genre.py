@@ -326,41 +326,39 @@ def test_random_boards_round_trip_through_urls(genre):
     assert seen["round trips"] >= 100, seen
 
 
-def _cli(*argv):
+def _cli(capsys, *argv):
     """The command line's ``main`` in this process (its exit status, what it
-    printed): the genre's kernels are loaded once for the whole file, where a
-    fresh process per call would load them again.  The command line as a
-    process, its start-up and its refusals, is tried in
-    ``tests/test_bad_input.py``."""
-    import contextlib
-    import io
+    printed), as ``tests/core/test_cli.py`` runs it: the genre's kernels are
+    loaded once for the whole file, where a fresh process per call would load
+    them again.  The command line as a process, its start-up and its
+    refusals, is tried in ``tests/test_bad_input.py``."""
     import types
     from puzzlekit.__main__ import main
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([str(a) for a in argv])
-    return types.SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
+    capsys.readouterr()
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return types.SimpleNamespace(returncode=code, stdout=out, stderr=err)
 
 
 @pytest.mark.parametrize("genre", URL_GENRES)
-def test_cli_reads_and_writes_urls(genre, tmp_path):
+def test_cli_reads_and_writes_urls(genre, tmp_path, capsys):
     sp = puzzlekit.spec(genre)
     e = banks.load(genre)[0]
     url = sp.url_encode(sp.Puzzle.from_json(e["clues"]))
-    r = _cli("solve", genre, url, "--count", "2", "--json")
+    r = _cli(capsys, "solve", genre, url, "--count", "2", "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["count"] == 1, r.stderr
     assert json.loads(r.stdout)["solutions"] == [e["answer"]]
     a = tmp_path / "a.json"
     a.write_text(json.dumps(e["answer"]))
-    assert _cli("check", genre, url, a).returncode == 0
+    assert _cli(capsys, "check", genre, url, a).returncode == 0
     for cmd, out in (("draw", tmp_path / "b.svg"), ("step", tmp_path / "s.html")):
-        r = _cli(cmd, genre, url, "-o", out)
+        r = _cli(capsys, cmd, genre, url, "-o", out)
         assert r.returncode == 0 and out.stat().st_size > 1000, r.stderr
-    r = _cli("generate", genre, "--size", "6x6", "--seed", "4", "--url")
+    r = _cli(capsys, "generate", genre, "--size", "6x6", "--seed", "4", "--url")
     assert r.returncode == 0, r.stderr
-    g = json.loads(_cli("generate", genre, "--size", "6x6", "--seed", "4", "--json").stdout)
+    g = json.loads(_cli(capsys, "generate", genre, "--size", "6x6", "--seed", "4", "--json").stdout)
     assert sp.url_decode(r.stdout.strip()) == sp.Puzzle.from_json(g["clues"])
-    r = _cli("bank", genre, "--urls")
+    r = _cli(capsys, "bank", genre, "--urls")
     urls = r.stdout.split()
     assert r.returncode == 0 and len(urls) == len(banks.load(genre))
     assert [sp.url_decode(u) for u in urls] == [sp.Puzzle.from_json(x["clues"])
@@ -368,7 +366,7 @@ def test_cli_reads_and_writes_urls(genre, tmp_path):
 
 
 @pytest.mark.parametrize("genre", URL_GENRES)
-def test_cli_refuses_broken_urls_in_one_line(genre):
+def test_cli_refuses_broken_urls_in_one_line(genre, capsys):
     sp = puzzlekit.spec(genre)
     url = sp.url_encode(sp.Puzzle.from_json(banks.load(genre)[0]["clues"]))
     pid, w, h = url.split("?", 1)[1].split("/")[:3]          # puzz.link: pid/cols/rows/body
@@ -377,7 +375,7 @@ def test_cli_refuses_broken_urls_in_one_line(genre):
                 url.replace(f"?{pid}/{w}/{h}/", f"?{pid}/0/{h}/"),
                 f"https://puzz.link/p?{pid}/99999/99999/"):
         assert bad != url
-        r = _cli("solve", genre, bad)
+        r = _cli(capsys, "solve", genre, bad)
         assert r.returncode == 2 and "Traceback" not in r.stderr, (bad, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1, (bad, r.stderr)
 

@@ -48,9 +48,9 @@ import os
 import pickle
 import re
 import time
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import numpy as np
@@ -592,7 +592,8 @@ class Article:
         t = self._lookup(table_id)
         key = ("table", table_id, scale)
         if key not in self._cache:
-            self._cache[key] = None if t.compute is None else self._kept(key, lambda: t.compute(scale))
+            self._cache[key] = (None if t.compute is None
+                                else self._kept(key, lambda: t.compute(scale)))
         return self._cache[key]
 
     def table(self, table_id: str, scale: str | None = None) -> Comparison:
@@ -679,11 +680,7 @@ class Article:
 def code_tag() -> str:
     """A hash of the package's Python sources and of the banks: the stamp
     on results kept for other processes (:class:`Article`)."""
+    from ._loop import _sources_tag
     from .banks import bank_path
     pkg = Path(__file__).resolve().parents[1]
-    files = [(str(f.relative_to(pkg)), f) for f in sorted(pkg.rglob("*.py"))]
-    files += [("banks/" + f.name, f) for f in sorted(bank_path("any").parent.glob("*.json"))]
-    h = hashlib.sha1()
-    for name, f in files:
-        h.update(name.encode() + b"\0" + f.read_bytes())
-    return h.hexdigest()[:16]
+    return _sources_tag(list(pkg.rglob("*.py")) + list(bank_path("any").parent.glob("*.json")))
