@@ -12,7 +12,10 @@ deadline (``--timeout``) and a memory ceiling (:data:`WORKER_MEMORY` beyond
 what the worker inherits): a numba kernel cannot be interrupted from Python,
 but a process can be killed.  ``solve`` reports hitting the deadline, the
 memory ceiling or its ``--max-nodes`` budget as status ``capped``; ``generate``
-reports them as a one-line error with exit status 2.
+reports them as a one-line error with exit status 2.  While a worker runs
+past :data:`STATUS_AFTER` seconds, a terminal sees its elapsed time on one
+line of stderr, erased when it ends (never in a pipe or file, nor with
+``PUZZLEKIT_PROGRESS=0``).
 """
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ SEED_MAX = 2 ** 63 - 1
 COUNT_MAX = 1_000_000
 NODES_MAX = 10 ** 9
 TIMEOUT_MAX = 10 ** 6        # seconds
+STATUS_AFTER = 2.0           # seconds a worker runs before a terminal sees its elapsed time
 
 
 class CliError(Exception):
@@ -154,18 +158,48 @@ def _child(work, fd: int) -> None:
         os._exit(code)
 
 
-def _collect(fd: int, timeout: float) -> bytes | None:
-    """Everything written to ``fd`` until end of file, or None at the deadline."""
-    deadline = time.monotonic() + timeout
+def _collect(fd: int, timeout: float, label: str = "") -> bytes | None:
+    """Everything written to ``fd`` until end of file, or None at the deadline.
+
+    With a ``label``, while stderr is a terminal (and progress is on, see
+    :mod:`puzzlekit.core.progress`), a wait past :data:`STATUS_AFTER` seconds
+    shows one line, ``<label>: 12 s of 300 s``, rewritten every second and
+    erased at the end."""
+    from .core.progress import enabled
+    start = time.monotonic()
+    deadline = start + timeout
+    show = bool(label) and enabled() and _is_terminal(sys.stderr)
+    shown = False
     chunks = []
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
-            return None
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
+    try:
+        while True:
+            now = time.monotonic()
+            left = deadline - now
+            if left <= 0:
+                return None
+            wait = min(left, 1.0) if show else left
+            if not select.select([fd], [], [], wait)[0]:
+                if show and time.monotonic() - start >= STATUS_AFTER:
+                    sys.stderr.write(f"\r{label}: {time.monotonic() - start:.0f} s of "
+                                     f"{timeout:g} s ")
+                    sys.stderr.flush()
+                    shown = True
+                continue
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        if shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):       # no isatty, or a closed stream
+        return False
 
 
 def _how_it_ended(status: int) -> str:
@@ -175,8 +209,10 @@ def _how_it_ended(status: int) -> str:
     return f"exit status {os.WEXITSTATUS(status)}"
 
 
-def run_capped(work, timeout: float):
-    """Run ``work()`` in a forked child, waiting at most ``timeout`` seconds.
+def run_capped(work, timeout: float, label: str = ""):
+    """Run ``work()`` in a forked child, waiting at most ``timeout`` seconds
+    (``label``: what a terminal's elapsed-time line calls the wait, see
+    :func:`_collect`).
 
     Returns ``("ok", result)`` (the result travels back through a pipe as
     JSON), ``("timeout", None)`` after killing the child at the deadline, or
@@ -196,7 +232,7 @@ def run_capped(work, timeout: float):
     os.close(wfd)
     data = None
     try:
-        data = _collect(rfd, timeout)
+        data = _collect(rfd, timeout, label)
     finally:
         os.close(rfd)
         if data is None:
@@ -333,7 +369,8 @@ def cmd_solve(args):
     timeout = _timeout(args.timeout)
     lvl = _level(sp, args.level)
     how, obj = run_capped(lambda: _solve_report(sp, puzzle, None if args.level is None else lvl,
-                                                count, max_nodes), timeout)
+                                                count, max_nodes), timeout,
+                          f"solve {sp.name}")
     if how != "ok":
         obj = {"genre": sp.name, "level": sp.ladder.names[lvl], "status": "capped",
                "grade": None, "counters": {}, "capped": True, "cap": how}
@@ -393,9 +430,11 @@ def cmd_generate(args):
     grade = None if args.grade is None else sp.ladder.names[_level(sp, args.grade)]
     if args.url:
         _url_support(sp)
-    how, obj = run_capped(lambda: _generate_report(sp, h, w, seed, grade, args.url), timeout)
+    how, obj = run_capped(lambda: _generate_report(sp, h, w, seed, grade, args.url), timeout,
+                          f"generate {sp.name} {h}x{w}")
     if how == "timeout":
-        raise CliError(f"generate timed out after {timeout:g} s")
+        raise CliError(f"generate timed out after {timeout:g} s "
+                       "(a smaller --size or a larger --timeout may help)")
     if how == "memory":
         raise CliError(f"generate ran out of the {WORKER_MEMORY >> 20} MB memory ceiling")
     _out(obj, args.json, obj["url"] if args.url else json.dumps(obj, indent=1))
@@ -468,7 +507,7 @@ def _answer_of(sp, puzzle, max_nodes, timeout):
         r = proof_count(sp, puzzle, limit=2, max_nodes=max_nodes)
         return {"status": r.status, "answer": sp.decode(r.solutions[0]).to_json()
                 if r.status == "unique" else None}
-    how, obj = run_capped(work, timeout)
+    how, obj = run_capped(work, timeout, f"solve {sp.name} to draw its answer")
     if how != "ok":
         raise CliError(f"could not solve the board to draw its answer ({how})")
     if obj["answer"] is None:
@@ -514,7 +553,7 @@ def cmd_step(args):
         st = stepper.show(sp, puzzle, levels)
         return "<!doctype html><meta charset='utf-8'><title>" + sp.name + "</title>" + \
             st._repr_html_()
-    how, page = run_capped(work, timeout)
+    how, page = run_capped(work, timeout, f"step {sp.name}")
     if how != "ok":
         raise CliError(f"step stopped: {how} (the fixpoints took too long)")
     with open(args.output, "w") as f:

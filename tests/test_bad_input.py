@@ -9,7 +9,9 @@ internal error gets exit 3 and one line.
 """
 import copy
 import importlib
+import io
 import json
+import re
 import subprocess
 import sys
 import time
@@ -295,6 +297,32 @@ def test_timeout_in_text_and_generate(capsys, tmp_path):
     assert code == 0 and "capped" in out and "timeout" in out
     code, _, err = run(capsys, "generate", "magnets", "--size", "40x40", "--timeout", "1")
     assert code == 2 and one_line(err) and "timed out after 1 s" in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_long_wait_shows_its_elapsed_time_on_a_terminal_only(terminal, monkeypatch):
+    err = _Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setenv("PUZZLEKIT_PROGRESS", "1")
+    monkeypatch.setattr(cli, "STATUS_AFTER", 0.5)
+    how, got = cli.run_capped(lambda: time.sleep(2.2) or 7, 30, "waiting")
+    assert (how, got) == ("ok", 7)
+    text = err.getvalue()
+    if terminal:                       # shown from 0.5 s, once a second, then erased
+        assert len(re.findall(r"\rwaiting: \d+ s of 30 s ", text)) >= 2
+        assert text.endswith("\r\033[K") and "\n" not in text
+    else:
+        assert text == ""
+    monkeypatch.setenv("PUZZLEKIT_PROGRESS", "0")   # progress off: nothing on a terminal
+    err.seek(0)
+    err.truncate()
+    assert cli.run_capped(lambda: time.sleep(1.2) or 8, 30, "waiting") == ("ok", 8)
+    assert err.getvalue() == ""
 
 
 @pytest.mark.parametrize("argv", [
