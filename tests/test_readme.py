@@ -109,3 +109,26 @@ def test_what_the_readme_says_of_numberlink_s_reading_orders_is_the_stored_run()
             f"every board in at least one order; CP-SAT found two on {sat} of the {len(boards)}. "
             f"The proof as shipped took {shipped} on them")
     assert said in text
+
+
+def test_what_the_readme_says_of_numberlink_s_learning_study_is_the_stored_run():
+    """The Numberlink learning sentence's figures from
+    ``benchmarks/bench_numberlink_learning.py``: the boards its check compared,
+    the boards with two legal answers, and each engine's median seconds."""
+    import json
+    import statistics
+    text = " ".join(README.read_text().split())
+    run = json.loads((README.parent / "benchmarks" / "results" /
+                      "numberlink_learning.json").read_text())
+    rows = run["rows"]
+    boards = list(dict.fromkeys(r["board"] for r in rows))
+    learnt = [r for r in rows if r["engine"] == "clause learning"]
+    two = sum(r["found"] >= 2 and r["answers legal"] for r in learnt)
+
+    def median(engine):
+        return f"{statistics.median(r['seconds'] for r in rows if r['engine'] == engine):.2g} s"
+    said = (f"its counts checked against the proof's on {run['checked_boards']} small boards) "
+            f"found two legal answers on {two} of the same {len(boards)} boards, in a median "
+            f"of {median('clause learning')} against CP-SAT's {median('CP-SAT')} and the "
+            f"shipped proof's {median('proof as shipped')}.")
+    assert said in text
