@@ -493,13 +493,12 @@ def check(seed: int = 1) -> int:
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
+    a, boards = sweep_study(__doc__, SP, "sparse", 16, 4, argv, {
+        "--check": "first compare the counts with the proof's on small boards"})
     checked = None
-    if "--check" in argv:
-        argv.remove("--check")
+    if a.check:
         checked = check()
         print(f"check: 0 differences on {checked} boards", flush=True)
-    a, boards = sweep_study(__doc__, SP, "sparse", 16, 4, argv)
     count(boards[0][1], 2, 1.0)              # compiled (or loaded) before any timing
     rows = []
     for label, p in boards:

@@ -19,11 +19,14 @@ def best(fn, repeat: int = 5) -> float:
     return min(ts)
 
 
-def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None):
+def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None,
+                switches: dict | None = None):
     """``(args, boards)`` for a study of the Performance sweep's boards: the
     command line (``--size``, ``--boards``, ``--time-limit``, defaults
-    ``size``, ``boards`` and 10 s), and ``core.perf.sweep_boards`` of that
-    size and ``density``, the proof compiled on the first outside the timings."""
+    ``size``, ``boards`` and 10 s, and one on/off flag per ``switches``
+    entry, ``{"--flag": "its help"}``), and ``core.perf.sweep_boards`` of
+    that size and ``density``, the proof compiled on the first outside the
+    timings."""
     import argparse
     from puzzlekit.core import perf
     from puzzlekit.core.genre import proof_count
@@ -31,6 +34,8 @@ def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None)
     ap.add_argument("--size", type=int, default=size)
     ap.add_argument("--boards", type=int, default=boards)
     ap.add_argument("--time-limit", type=float, default=10.0)
+    for flag, text in (switches or {}).items():
+        ap.add_argument(flag, action="store_true", help=text)
     a = ap.parse_args(argv)
     out = perf.sweep_boards(spec, a.size, density, a.boards)
     proof_count(spec, out[0][1], 2, time_limit=1.0)
