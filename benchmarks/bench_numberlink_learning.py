@@ -51,11 +51,13 @@ from timing import summarise_and_store, sweep_study  # noqa: E402
 from puzzlekit.core import perf  # noqa: E402
 from puzzlekit.core._loop import _clock  # noqa: E402
 from puzzlekit.core.genre import proof_count  # noqa: E402
+from puzzlekit.core.search import _luby  # noqa: E402
 from puzzlekit.numberlink.model import Answer, Puzzle  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "numberlink_learning.json"
 SP = puzzlekit.spec("numberlink")
 RESTART_UNIT = 100
+LUBY = np.array([_luby(i) for i in range(1, 1 << 12)], np.int64)   # terms 1.. (then again)
 # a literal is 2 * segment (ON) or 2 * segment + 1 (OFF)
 
 
@@ -76,19 +78,6 @@ def _root(par, x):
         par[x] = r
         x = up
     return r
-
-
-@njit(cache=True)
-def _luby(i):
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while (1 << k) - 1 != i:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
 
 
 @njit(cache=True)
@@ -177,6 +166,18 @@ def _path_from(u, skip, stop, assign, cedge, edges, buf, k):
 
 
 @njit(cache=True)
+def _joined(e, loop, skip, assign, cedge, edges, buf):
+    """The clause that segment ``e`` and the ON paths it would join (into a
+    loop, or welding two numbers) are not all ON: its length, in ``buf``
+    (``skip``: ``e`` when it is ON itself, else -1)."""
+    buf[0] = 2 * e + 1
+    if loop:
+        return _path_from(edges[e, 0], skip, edges[e, 1], assign, cedge, edges, buf, 1)
+    k = _path_from(edges[e, 0], skip, -1, assign, cedge, edges, buf, 1)
+    return _path_from(edges[e, 1], skip, -1, assign, cedge, edges, buf, k)
+
+
+@njit(cache=True)
 def _lazy(assign, cedge, edges, label, ends, fill, par, lab, buf):
     """The rungs beyond the clauses: ``(mode, k)`` with the clause in ``buf[:k]``;
     mode 0 none, 1 a deduction (``buf[0]`` its literal), 2 a conflict."""
@@ -190,11 +191,7 @@ def _lazy(assign, cedge, edges, label, ends, fill, par, lab, buf):
             continue
         ra, rb = _root(par, edges[e, 0]), _root(par, edges[e, 1])
         if ra == rb or (lab[ra] > 0 and lab[rb] > 0 and lab[ra] != lab[rb]):
-            buf[0] = 2 * e + 1               # this segment and the paths it joins
-            if ra == rb:
-                return 2, _path_from(edges[e, 0], e, edges[e, 1], assign, cedge, edges, buf, 1)
-            k = _path_from(edges[e, 0], e, -1, assign, cedge, edges, buf, 1)
-            return 2, _path_from(edges[e, 1], e, -1, assign, cedge, edges, buf, k)
+            return 2, _joined(e, ra == rb, e, assign, cedge, edges, buf)
         par[rb] = ra
         if lab[ra] == 0:
             lab[ra] = lab[rb]
@@ -203,11 +200,7 @@ def _lazy(assign, cedge, edges, label, ends, fill, par, lab, buf):
             continue
         ra, rb = _root(par, edges[e, 0]), _root(par, edges[e, 1])
         if ra == rb or (lab[ra] > 0 and lab[rb] > 0 and lab[ra] != lab[rb]):
-            buf[0] = 2 * e + 1
-            if ra == rb:
-                return 1, _path_from(edges[e, 0], -1, edges[e, 1], assign, cedge, edges, buf, 1)
-            k = _path_from(edges[e, 0], -1, -1, assign, cedge, edges, buf, 1)
-            return 1, _path_from(edges[e, 1], -1, -1, assign, cedge, edges, buf, k)
+            return 1, _joined(e, ra == rb, -1, assign, cedge, edges, buf)
     for i in range(n):                       # reach over the segments not OFF
         par[i] = i
         lab[i] = 0
@@ -240,9 +233,10 @@ def _lazy(assign, cedge, edges, label, ends, fill, par, lab, buf):
 
 
 @njit(cache=True)
-def learn_count(starts0, db0, cedge, edges, label, ends, fill, limit, seconds, seed):
+def learn_count(starts0, db0, cedge, edges, label, ends, fill, limit, seconds, seed, luby):
     """Count answers up to ``limit``: ``(count, finished, conflicts, answers)``
-    (``finished``: the count is exact; answers: one row of segment values each)."""
+    (``finished``: the count is exact; answers: one row of segment values each;
+    ``luby``: Luby's sequence, the restart lengths in units)."""
     nv = edges.shape[0]
     n = label.size
     db = np.empty(max(1024, 4 * db0.size), np.int64)
@@ -401,7 +395,7 @@ def learn_count(starts0, db0, cedge, edges, label, ends, fill, limit, seconds, s
         if since >= restart_at and dl > 0:   # restart
             since = 0
             restarts += 1
-            restart_at = RESTART_UNIT * _luby(restarts)
+            restart_at = RESTART_UNIT * luby[(restarts - 1) % luby.size]
             _undo(trail, tlen, lim[1], assign, phase, reason)
             tlen = qhead = lim[1]
             dl = 0
@@ -469,7 +463,7 @@ def count(puzzle, limit=2, seconds=1e9, seed=0):
     found, finished, conflicts, rows = learn_count(
         starts, lits, np.asarray(g.cell_edges, np.int64), np.asarray(g.edges, np.int64),
         np.asarray(puzzle.label, np.int64), np.asarray(puzzle.ends, np.int64).reshape(-1, 2),
-        bool(puzzle.fill), limit, float(seconds), seed)
+        bool(puzzle.fill), limit, float(seconds), seed, LUBY)
     answers = [Answer(puzzle.h, puzzle.w, r.astype(bool)) for r in rows]
     return int(found), bool(finished), int(conflicts), answers
 
