@@ -88,6 +88,7 @@ def main(argv=None):
                                               "sweep when") if k in old})
         if not a.no_sweep:
             t0 = time.perf_counter()
+            perf.warm_proof(sp, sp.Puzzle.from_json(banks.load(g)[0]["clues"]))
             sw = perf.sweep(sp, a.sizes, a.per_size, time_limit=a.time_limit, warm=False,
                             max_nodes=a.max_nodes)
             print(perf.sweep_medians(sw).round(4).to_string(), flush=True)

@@ -6,11 +6,13 @@ On the Performance sweep's sparsely clued boards of one size (the same
 boards, ``core.perf.sweep_boards``: the sweep times the first two), the
 time to two answers:
 
-* by the uniqueness proof as shipped (``core.genre.proof_count``);
-* by the same proof with its branching order replaced by each of the eight
+* by the uniqueness proof's propagate-and-branch search
+  (``core.genre.proof_count`` without the clause learner it hands a long
+  search to, ``bench_numberlink_learning.py``: rounds with randomised dives
+  between them), in its own branching order;
+* by the same search with its branching order replaced by each of the eight
   reading orders of the board: by rows or by columns, from each corner
-  (every other setting of the proof unchanged: probe at the root, restarts
-  and dives);
+  (every other setting unchanged: probe at the root, restarts and dives);
 * by CP-SAT, the sweep's yardstick (``GenreSpec.sat_count``).
 
 These boards have many answers, so finding two is a search for answers, and
@@ -29,12 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import puzzlekit  # noqa: E402
 from timing import summarise_and_store, sweep_study  # noqa: E402
 from puzzlekit.core.genre import (PROOF_PROBE_AFTER, PROOF_PROBE_DEPTH, _proof_settings,  # noqa: E402
-                                  accepts, proof_count)
+                                  accepts)
 from puzzlekit.core.search import count_with_restarts  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "numberlink_sparse.json"
 SP = puzzlekit.spec("numberlink")
-DEFAULT = "proof as shipped"
+DEFAULT = "proof without learning"
 
 
 def reading_orders(puzzle) -> dict:
@@ -56,7 +58,8 @@ def reading_orders(puzzle) -> dict:
 
 
 def proof_in_order(puzzle, order, time_limit: float):
-    """The proof's search (count to 2) with ``order`` as its branching order."""
+    """The proof's search (count to 2) without the learner, with ``order``
+    (None: the proof's own) as its branching order."""
     kw = dict(_proof_settings(SP, puzzle), order=order)
     return count_with_restarts(SP.initial_state(puzzle), SP.ladder, accepts(SP, puzzle), 2,
                                None, time_limit, first_nodes=PROOF_PROBE_AFTER,
@@ -71,8 +74,7 @@ def main(argv=None):
         runs = [(DEFAULT, None)] + list(reading_orders(p).items())
         for eng, order in runs:
             t = time.perf_counter()
-            r = (proof_count(SP, p, 2, max_nodes=None, time_limit=a.time_limit) if order is None
-                 else proof_in_order(p, order, a.time_limit))
+            r = proof_in_order(p, order, a.time_limit)
             rows.append({"board": label, "pairs": int(p.k), "engine": eng,
                          "seconds": time.perf_counter() - t, "found": int(r.count),
                          "complete": bool(r.complete), "work": int(r.nodes)})

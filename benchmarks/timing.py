@@ -25,11 +25,10 @@ def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None,
     command line (``--size``, ``--boards``, ``--time-limit``, defaults
     ``size``, ``boards`` and 10 s, and one on/off flag per ``switches``
     entry, ``{"--flag": "its help"}``), and ``core.perf.sweep_boards`` of
-    that size and ``density``, the proof compiled on the first outside the
-    timings."""
+    that size and ``density``, the proof (its clause learner too) compiled on
+    the first outside the timings (``core.perf.warm_proof``)."""
     import argparse
     from puzzlekit.core import perf
-    from puzzlekit.core.genre import proof_count
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--size", type=int, default=size)
     ap.add_argument("--boards", type=int, default=boards)
@@ -38,7 +37,7 @@ def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None,
         ap.add_argument(flag, action="store_true", help=text)
     a = ap.parse_args(argv)
     out = perf.sweep_boards(spec, a.size, density, a.boards)
-    proof_count(spec, out[0][1], 2, time_limit=1.0)
+    perf.warm_proof(spec, out[0][1])
     return a, out
 
 

@@ -162,6 +162,70 @@ def test_solve_counts_like_the_raw_engine_with_and_without_a_level(genre):
     assert seen["compared"] >= 40 and len(seen["counts"]) >= 2, seen
 
 
+LEARNING = [g for g in BUILT if puzzlekit.spec(g).learner is not None]
+
+
+@pytest.mark.parametrize("genre", LEARNING)
+def test_clause_learning_counts_like_the_raw_engine(genre):
+    """A genre's rungs under clause learning (``GenreSpec.learner``): the
+    proof handed to the learner at once (``first_nodes=0``) or after a first
+    round of a few nodes counts what the raw engine counts, its answers legal
+    and distinct; the learner, told of one answer, counts the others, and
+    one that forgets its learnt clauses at once counts the same."""
+    from puzzlekit.core.genre import proof_count
+    from puzzlekit.core.learn import learn_count
+    seen = {"compared": 0, "counts": set(), "learned": 0, "told": 0}
+
+    @_examples(150)
+    @given(**SMALL)
+    def run(h, w, seed):
+        sp, p = _small_board(genre, h, w, seed)
+        raw = sp.brute_solutions(p, 60)
+        if raw.capped:
+            return
+        for limit in (1, 3, 50):
+            for first in (0, 3):
+                r = proof_count(sp, p, limit, max_nodes=None, first_nodes=first)
+                assert r.count == min(raw.count, limit), (h, w, seed, limit, first, r)
+                assert r.complete == (raw.count < limit) or (r.complete and raw.count == limit)
+                assert len({s.bits.tobytes() for s in r.solutions}) == len(r.solutions)
+                for s in r.solutions:
+                    assert not sp.check(p, sp.decode(s))
+                seen["learned"] += "conflicts" in r.counters
+        if 0 < raw.count < 60:                # an exact count (60 is the raw engine's limit)
+            told = (sp.encode(p, raw.solutions[0]),)
+            rest = learn_count(sp.learner, p, sp.initial_state(p), 60, told)
+            assert rest.complete and rest.count == raw.count - 1, (h, w, seed, rest)
+            assert all(s.bits.tobytes() != told[0].bits.tobytes() for s in rest.solutions)
+            seen["told"] += 1
+        forgetful = learn_count(sp.learner, p, sp.initial_state(p), 60, forget_after=3,
+                                volume_after=40)      # forgets clauses all the time
+        assert forgetful.count == min(raw.count, 60), (h, w, seed, forgetful)
+        seen["compared"] += 1
+        seen["counts"].add(min(raw.count, 2))
+
+    run()
+    assert seen["compared"] >= 100 and seen["counts"] == {0, 1, 2}, seen
+    assert seen["learned"] >= 6 * seen["compared"] // 2 and seen["told"] >= 30, seen
+
+
+@pytest.mark.parametrize("genre", LEARNING)
+def test_clause_learning_keeps_its_budget(genre):
+    """A conflict cap or a time limit ends the learner with ``capped`` (a
+    lower bound, never a wrong count) on a board with many answers."""
+    from puzzlekit.core import perf
+    from puzzlekit.core.learn import learn_count
+    sp = puzzlekit.spec(genre)
+    (_, p), = perf.sweep_boards(sp, 12, "sparse", 1)
+    start = sp.initial_state(p)
+    one = learn_count(sp.learner, p, start, 10**6, max_conflicts=1)
+    assert one.capped and not one.complete and one.nodes == 1, one
+    late = learn_count(sp.learner, p, start, 10**6, time_limit=0.0)
+    assert late.capped and not late.complete, late
+    for s in one.solutions + late.solutions:
+        assert not sp.check(p, sp.decode(s))
+
+
 PROOF_WITHOUT = [g for g in BUILT if puzzlekit.spec(g).proof_without]
 
 

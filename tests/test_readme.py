@@ -16,6 +16,36 @@ def test_the_speed_table_is_the_stored_engine_run():
         "README's speed table differs from perf.speed_table(perf.load_results())"
 
 
+def test_the_speed_table_s_dates_are_the_stored_runs():
+    """The dates the README gives the speed table span its genres' stored runs."""
+    results = perf.load_results()
+    days = sorted({v for g in results["genres"].values()
+                   for k, v in g.items() if k in ("when", "sweep when")})
+    said = days[0] if len(days) == 1 else f"{days[0]} to {days[-1]}"
+    assert f"(2 cores, {said}; above 1" in " ".join(README.read_text().split())
+
+
+def test_the_sweep_cells_the_readme_gives_to_cp_sat_are_the_stored_ones():
+    """The README names every size and clue density of the stored sweep where
+    CP-SAT's median time is below the ladder's, and says there are no others."""
+    import pandas as pd
+    results = perf.load_results()
+    below = []
+    for g, r in results["genres"].items():
+        if r.get("sweep"):
+            med = perf.sweep_medians(pd.DataFrame(r["sweep"]))["sat / ladder"].dropna()
+            below += [(g, n, d) for (n, d), v in med.items() if v < 1]
+    assert below, "the README's paragraph speaks of a loss the stored sweep no longer has"
+
+    def owner(g):
+        t = g.replace("_", " ").title()
+        return f"{t}'" if t.endswith("s") else f"{t}'s"
+    named = " and ".join(f"{owner(g)} {'fully clued' if d == 'dense' else 'sparse'} {n}×{n} boards"
+                         for g, n, d in sorted(below))
+    said = f"{named} are the only sweep cell{'s' if len(below) > 1 else ''} where CP-SAT's median"
+    assert said in " ".join(README.read_text().split())
+
+
 def test_the_speed_table_reads_what_it_is_given():
     one = {"genres": {"toy": {"bank summary": {"boards": 3, "sat median": 12.4,
                                                "sat worst": 0.51}}}}
@@ -30,10 +60,12 @@ SAID = [
      lambda sp: sp.proof_probe_passes == 1),
     (r"GenreSpec.proof_probe_passes`; (.*?) search branches on where",
      lambda sp: sp.proof_groups is not None),
+    (r"GenreSpec.proof_groups`; (.*?) hands? a search still open",
+     lambda sp: sp.learner is not None),
 ]
 
 
-@pytest.mark.parametrize("pattern, has", SAID, ids=["cheap first", "one pass", "groups"])
+@pytest.mark.parametrize("pattern, has", SAID, ids=["cheap first", "one pass", "groups", "learner"])
 def test_the_genres_the_readme_names_for_a_proof_setting_are_those_that_have_it(pattern, has):
     import puzzlekit
     text = " ".join(README.read_text().split())
@@ -100,21 +132,22 @@ def test_what_the_readme_says_of_numberlink_s_reading_orders_is_the_stored_run()
                for b in boards)
     sat = sum(done(r) for r in rows if r["engine"] == "CP-SAT")
     shipped = ", ".join(f"{r['seconds']:.2g} s" + ("" if done(r) else " without two answers")
-                        for r in rows if r["engine"] == "proof as shipped")
+                        for r in rows if r["engine"] == "proof without learning")
     shipped = " and ".join(shipped.rsplit(", ", 1))
     said = (f"on the sweep's first {len(boards)} boards at {run['size']}×{run['size']}, a "
             f"{run['time_limit']:g} s limit): run with each of the board's {len(orders)} reading "
             f"orders (by rows or by columns, from each corner) as its branching order, the proof "
             f"found no two answers on at least one board in every order, and two answers on "
             f"every board in at least one order; CP-SAT found two on {sat} of the {len(boards)}. "
-            f"The proof as shipped took {shipped} on them")
+            f"The proof without learning took {shipped} on them")
     assert said in text
 
 
-def test_what_the_readme_says_of_numberlink_s_learning_study_is_the_stored_run():
+def test_what_the_readme_says_of_numberlink_s_learning_is_the_stored_run():
     """The Numberlink learning sentence's figures from
     ``benchmarks/bench_numberlink_learning.py``: the boards its check compared,
-    the boards with two legal answers, and each engine's median seconds."""
+    the boards where the proof found two legal answers, and the median
+    seconds of the proof, CP-SAT and the proof without the learner."""
     import json
     import statistics
     text = " ".join(README.read_text().split())
@@ -122,13 +155,13 @@ def test_what_the_readme_says_of_numberlink_s_learning_study_is_the_stored_run()
                       "numberlink_learning.json").read_text())
     rows = run["rows"]
     boards = list(dict.fromkeys(r["board"] for r in rows))
-    learnt = [r for r in rows if r["engine"] == "clause learning"]
-    two = sum(r["found"] >= 2 and r["answers legal"] for r in learnt)
+    shipped = [r for r in rows if r["engine"] == "proof as shipped"]
+    two = sum(r["found"] >= 2 and r["answers legal"] for r in shipped)
 
     def median(engine):
         return f"{statistics.median(r['seconds'] for r in rows if r['engine'] == engine):.2g} s"
-    said = (f"its counts checked against the proof's on {run['checked_boards']} small boards) "
-            f"found two legal answers on {two} of the same {len(boards)} boards, in a median "
-            f"of {median('clause learning')} against CP-SAT's {median('CP-SAT')} and the "
-            f"shipped proof's {median('proof as shipped')}.")
+    said = (f"the learner's counts checked against the proof's on {run['checked_boards']} small "
+            f"boards) the proof found two legal answers on {two} of the {len(boards)}, in a "
+            f"median of {median('proof as shipped')} against CP-SAT's {median('CP-SAT')} and "
+            f"{median('proof without learning')} without the learner.")
     assert said in text

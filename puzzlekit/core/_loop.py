@@ -361,6 +361,24 @@ def _sources_tag(files) -> str:
     return h.hexdigest()[:12]
 
 
+def kernels_tag(src_file) -> str:
+    """A hash of the sources of :mod:`puzzlekit.core` and of the package
+    holding ``src_file`` (a genre's kernels): the name tag of a loop compiled
+    for them, new whenever either changes."""
+    here = Path(__file__).resolve().parent
+    return _sources_tag(list(here.glob("*.py")) + list(Path(src_file).resolve().parent.glob("*.py")))
+
+
+def compile_beside(src: str, src_file, names: dict, compiled) -> None:
+    """Run ``src`` in ``names`` as if written in ``src_file`` and compile the
+    functions it defines named in ``compiled`` with ``cache=True``, in
+    place in ``names``: numba keeps them on disk beside that file, stamped by
+    it, so a fresh process loads them instead of compiling them."""
+    exec(compile(src, src_file, "exec"), names)
+    for name in compiled:
+        names[name] = njit(cache=True)(names[name])
+
+
 def _without_kernel_args(fn, tag: str) -> str:
     """The source of ``fn`` (one of the loops above) for one genre: named
     ``_<stem>_<tag>``, without the kernel parameters, calling the genre's
@@ -400,8 +418,7 @@ def specialised(apply, legal=None, check_empty=True, settles=()):
     if got is not None:
         return got
     src_file = inspect.getfile(apply.py_func)
-    here = Path(__file__).resolve().parent
-    tag = _sources_tag(list(here.glob("*.py")) + list(Path(src_file).resolve().parent.glob("*.py")))
+    tag = kernels_tag(src_file)
     tag += "" if check_empty else "_r"
     tag += "".join(f"_s{i}" for i in settles)
     loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
@@ -411,10 +428,7 @@ def specialised(apply, legal=None, check_empty=True, settles=()):
     names.update(apply=apply, legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
                  __name__=apply.py_func.__module__)
     src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
-    exec(compile(src, src_file, "exec"), names)
-    for fn in loops:
-        name = f"_{fn.__name__[:-4]}_{tag}"
-        names[name] = njit(cache=True)(names[name])
+    compile_beside(src, src_file, names, [f"_{fn.__name__[:-4]}_{tag}" for fn in loops])
     search = names[f"_search_{tag}"] if legal is not None else None
     _SPECIALISED[key] = (names[f"_fixpoint_{tag}"], search)
     return _SPECIALISED[key]

@@ -74,6 +74,9 @@ class GenreSpec:
     sweep_board : ``(rng, n, density) -> Puzzle``, optional
         An ``n`` x ``n`` board for the timing sweeps of :mod:`~puzzlekit.core.perf`,
         ``density`` ``"dense"`` or ``"sparse"`` (uniqueness not asked for).
+    learner : :class:`~puzzlekit.core.learn.Learner`, optional
+        The genre's rungs for clause learning: the uniqueness proof hands it
+        a search its first round leaves open (:func:`proof_count`).
     url_decode, url_encode : ``(url) -> Puzzle``, ``(puzzle) -> url``, optional
         The genre's puzz.link codec (``<genre>/url.py``); ``url_note`` says
         why a genre has none.
@@ -166,6 +169,7 @@ class GenreSpec:
     proof_without: tuple = ()
     proof_probe_passes: int | None = None
     proof_groups: Callable | None = None
+    learner: Any = None
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
@@ -221,7 +225,8 @@ def ladder_count(spec: GenreSpec, puzzle, limit: int = 2, level=None,
 
 
 def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None = 200_000,
-                time_limit: float | None = None, state: State | None = None) -> SearchResult:
+                time_limit: float | None = None, state: State | None = None,
+                first_nodes: int = PROOF_PROBE_AFTER) -> SearchResult:
     """The ladder's uniqueness proof: the whole ladder (less the genre's
     ``proof_without``), probe included, at the root, and the rungs below
     probe at the nodes of the search beneath it
@@ -243,12 +248,25 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     whose ``proof_probe_after`` is None never probes below the root, and
     ``proof_without`` names rungs the proof leaves out.  Same count as
     :func:`ladder_count`, other nodes.  ``state``: start from this state of
-    the puzzle (a fixpoint of it, say) instead of the initial one."""
+    the puzzle (a fixpoint of it, say) instead of the initial one.
+
+    A genre with a ``learner`` hands a search its first round leaves open
+    to clause learning (:mod:`puzzlekit.core.learn`) from the same start,
+    the answers found so far blocked, instead of the later rounds; the
+    result's ``nodes`` then adds the learner's conflicts, and
+    ``max_nodes`` caps those too.  ``first_nodes``: the first round's node
+    cap (:data:`PROOF_PROBE_AFTER`)."""
     start = spec.initial_state(puzzle) if state is None else state
+    learn = None
+    if spec.learner is not None:
+        from .learn import learn_count
+
+        def learn(want, found, nodes, seconds):
+            return learn_count(spec.learner, puzzle, start, want, found, nodes, seconds)
     return count_with_restarts(start, spec.ladder, accepts(spec, puzzle),
-                               limit, max_nodes, time_limit, first_nodes=PROOF_PROBE_AFTER,
+                               limit, max_nodes, time_limit, first_nodes=first_nodes,
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after,
-                               cheap_nodes=spec.proof_cheap_nodes,
+                               cheap_nodes=spec.proof_cheap_nodes, learn=learn,
                                **_proof_settings(spec, puzzle))
 
 

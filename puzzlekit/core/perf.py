@@ -18,7 +18,7 @@ import pandas as pd
 from .genre import PROOF_PROBE_AFTER, GenreSpec, ladder_count, proof_count
 from .progress import bar
 
-__all__ = ["ENGINES", "fresh", "policy_sentence", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
+__all__ = ["ENGINES", "warm_proof", "fresh", "policy_sentence", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
            "article_runs", "article_glue", "chapter_speed", "speed_glue", "speed_table", "seconds", "prove", "ratios", "summary", "sweep",
            "sweep_boards", "sweep_sample", "print_bank", "print_sweep"]
 
@@ -50,6 +50,16 @@ def seconds(fn: Callable, repeat: int = 1, warm: bool = True, budget: float = 0.
         spent += dt
         done += 1
     return best, out
+
+
+def warm_proof(spec: GenreSpec, puzzle) -> None:
+    """Compile (or load from numba's cache) all the uniqueness proof may
+    call on boards like ``puzzle``, untimed: its search and, for a genre with
+    a clause learner, the learner, which a proof reaches only when its first
+    round leaves the search open."""
+    proof_count(spec, puzzle, 2, time_limit=1.0)
+    if spec.learner is not None:
+        proof_count(spec, puzzle, 2, time_limit=1.0, first_nodes=0)
 
 
 def fresh(spec: GenreSpec, puzzle):
@@ -420,6 +430,8 @@ def policy_sentence(genre: str) -> str:
     True
     >>> "one pass over the variables" in policy_sentence("numbrix")
     True
+    >>> "clause learner" in policy_sentence("numberlink")
+    True
     """
     import puzzlekit
     sp = puzzlekit.spec(genre)
@@ -461,6 +473,11 @@ def policy_sentence(genre: str) -> str:
                    f"(GenreSpec.proof_without): on the bank and the sweep it pruned almost "
                    f"nothing there and cost time at every node; the ladder's levels and grades "
                    f"keep it.")
+    if sp.learner is not None:
+        out.append(f"A search its first round leaves open ({PROOF_PROBE_AFTER:,} nodes) goes to "
+                   f"a clause learner whose reasoning is the genre's own rungs "
+                   f"(GenreSpec.learner, core.learn) instead of further rounds: it keeps, as a "
+                   f"clause, why each dead end failed, and never walks into it again.")
     return " ".join(out)
 
 

@@ -340,7 +340,7 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
                         limit: int = 2, max_nodes: int | None = None,
                         time_limit: float | None = None, first_nodes: int = 2_000,
                         dive_nodes: int = 500, seed: int = 0, cheap_nodes: int = 0,
-                        **search) -> SearchResult:
+                        learn: Callable | None = None, **search) -> SearchResult:
     """:func:`count_solutions` (with ``search``'s settings) made robust
     against one bad early branch, the way boards with many answers often
     defeat a depth-first search.
@@ -362,6 +362,12 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     With ``cheap_nodes``, a search with the rungs below probe only, capped
     at that many nodes, goes first: a board it finishes (or on which it
     finds ``limit`` answers) is done without a probe trial.
+
+    With ``learn``, a search the first round leaves open goes to it instead
+    of the rounds: ``learn(limit, found, max_nodes, time_limit)`` counts up
+    to ``limit`` answers besides the ``found`` ones (states, each counted
+    once) and reports a :class:`SearchResult` (a clause-learning search,
+    :func:`puzzlekit.core.learn.learn_count`, whose nodes are conflicts).
 
     The count is the same as :func:`count_solutions`'s whenever both finish;
     only the time to reach it changes.
@@ -406,9 +412,15 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
                                  time_limit=left(), **search))
         if r.complete:
             return result(r.count, True, False)
-        if max(r.count, len(seen)) >= limit or limit < 2:
+        if max(r.count, len(seen)) >= limit:
             return result(max(r.count, len(seen)), False, r.capped)
         rest = left()
+        if learn is not None and whole == cap and (rest is None or rest > 0):
+            found = tuple(seen.values())
+            lr = pool(learn(limit - len(found), found, max_nodes, rest))
+            return result(len(seen), lr.complete, lr.capped)
+        if limit < 2:
+            return result(max(r.count, len(seen)), False, r.capped)
         if whole != cap or (rest is not None and rest <= 0):
             return result(max(r.count, len(seen)), False, True)
         share = time.perf_counter() - t

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.genre import GenreSpec
 from ..core.search import Count
 from . import brute, generate as _gen, url
+from .learn import LEARNER
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, repair, sample_paths
 from .ladder import (LADDER, NAMES, LinkState, decode, encode, fast_count, initial_state,
@@ -72,4 +73,4 @@ SPEC = GenreSpec(
     sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, refute=_refute, proof_without=PROOF_WITHOUT,
-    proof_probe_after=PROOF_PROBE_AFTER)
+    proof_probe_after=PROOF_PROBE_AFTER, learner=LEARNER)

@@ -1,0 +1,517 @@
+"""Clause learning: the compiled search for the counts propagate-and-branch
+does not close soon.
+
+Propagate-and-branch forgets why a subtree died, so on a board with many
+near-answers it can search the same dead end under a thousand different
+early choices (Numberlink's sparse boards, ``benchmarks/bench_numberlink_sparse.py``).
+A conflict-driven clause-learning search keeps the reason as a clause and
+never walks into it again.  Here it works over booleans with the genre's own
+rungs as the reasoning:
+
+* the rules a genre can write as clauses (a literal is ``2 * v`` for "``v``
+  true" and ``2 * v + 1`` for "``v`` false") go in once, watched by two
+  literals each;
+* the rungs that are not clauses run as a compiled kernel,
+  ``explain(assign, data, buf) -> (mode, k)``, called whenever the clauses
+  have nothing left to propagate: mode 0 nothing to say, mode 1 a deduction
+  (``buf[0]`` the literal, made true), mode 2 a conflict; ``buf[:k]`` the
+  clause that explains it, every literal but a deduction's first false now
+  and no variable named twice;
+* first-UIP learning, activity-ordered branching (each variable tried with
+  its saved phase, false first), Luby restarts of :data:`RESTART_UNIT`
+  conflicts a unit; after an answer, a clause that some variable differs
+  from it, so each answer is counted once;
+* a bounded memory: past :data:`FORGET_AFTER` learnt clauses and
+  explanations, or :data:`VOLUME_AFTER` literals in all, the search goes
+  back to level 0 and forgets the longer half of them (each is implied by
+  the rules, so forgetting one loses no answer and admits none).
+
+A genre takes part with a :class:`Learner` (``GenreSpec.learner``);
+:func:`learn_count` runs it from a search state, and the uniqueness proof
+hands it the searches its first round does not finish
+(:func:`puzzlekit.core.genre.proof_count`).  The kernel is compiled into the
+search from source, as the core loop's kernels are
+(:func:`puzzlekit.core._loop.specialised`), so a fresh process loads it
+from numba's cache.
+"""
+from __future__ import annotations
+
+import inspect
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+from ._loop import _clock, compile_beside, kernels_tag
+from .ladder import State
+from .search import SearchResult, _luby
+
+__all__ = ["Learner", "learn_count", "RESTART_UNIT"]
+
+#: Conflicts in one unit of Luby's restart sequence.
+RESTART_UNIT = 100
+#: Clauses that may be forgotten (learnt, or explanations) kept before the
+#: longer half of them goes (a tenth more each time, up to five times as
+#: many) ...
+FORGET_AFTER = 20_000
+#: ... or literals in all clauses (8 bytes each; a tenth more each time, up
+#: to four times as many), whichever comes first.
+VOLUME_AFTER = 2_000_000
+#: Luby's sequence, the restart lengths in units (repeated past its end).
+LUBY = np.array([_luby(i) for i in range(1, 1 << 12)], np.int64)
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A genre's part in clause learning.
+
+    Attributes
+    ----------
+    explain : numba kernel ``(assign, data, buf) -> (mode, k)``
+        The rungs that are not clauses (module docstring).  ``assign`` holds
+        -1 (open), 0 or 1 per boolean.
+    clauses : ``(puzzle) -> (starts, literals)``
+        The rules as clauses: clause ``c`` is ``literals[starts[c]:starts[c + 1]]``.
+    data : ``(puzzle) -> tuple``
+        The kernel's arrays.
+    n_bools : ``(puzzle) -> int``
+    literals : ``(state) -> array``
+        The literals a search state has decided (a decided state: all of them).
+    state_of : ``(puzzle, row) -> State``
+        The decided state of an answer (``row``: one 0/1 per boolean).
+    """
+
+    explain: Callable
+    clauses: Callable
+    data: Callable
+    n_bools: Callable
+    literals: Callable
+    state_of: Callable
+
+
+def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=(),
+                max_conflicts: int | None = None, time_limit: float | None = None,
+                seed: int = 0, forget_after: int = FORGET_AFTER,
+                volume_after: int = VOLUME_AFTER) -> SearchResult:
+    """Count the answers below ``state`` up to ``limit``, besides the
+    answers ``found`` (decided states, each blocked by a clause first).
+
+    ``nodes`` counts conflicts (the learner's unit of work);
+    ``max_conflicts`` and ``time_limit`` (seconds) bound the search, and
+    running out of either is ``capped``.  ``complete``: the count is exact.
+    ``forget_after``, ``volume_after``: when the search forgets clauses
+    (:data:`FORGET_AFTER`, :data:`VOLUME_AFTER`).
+    """
+    starts, lits = learner.clauses(puzzle)
+    extra = [[int(x)] for x in learner.literals(state)]
+    extra += [[int(x) ^ 1 for x in learner.literals(s)] for s in found]
+    starts = np.concatenate([np.asarray(starts, np.int64),
+                             starts[-1] + np.cumsum([len(c) for c in extra], dtype=np.int64)])
+    lits = np.concatenate([np.asarray(lits, np.int64),
+                           np.array([x for c in extra for x in c], np.int64)])
+    search = _compiled(learner.explain)
+    cap = -1 if max_conflicts is None else int(max_conflicts)
+    seconds = 1e18 if time_limit is None else max(float(time_limit), 0.0)
+    t0 = time.perf_counter()
+    count, finished, conflicts, rows = search(starts, lits, learner.data(puzzle),
+                                              int(learner.n_bools(puzzle)), max(int(limit), 1),
+                                              cap, seconds, seed, LUBY, int(forget_after),
+                                              int(volume_after))
+    count = int(count)
+    answers = tuple(learner.state_of(puzzle, r) for r in rows)
+    capped = not finished and count < limit
+    counters = Counter({"conflicts": int(conflicts)})
+    counters["learning seconds"] = time.perf_counter() - t0
+    return SearchResult(count, bool(finished), capped, int(conflicts), 0, int(limit), answers,
+                        counters)
+
+
+_COMPILED: dict = {}
+
+
+def _compiled(explain):
+    """:func:`learn_jit` without its kernel argument, compiled for ``explain``
+    beside the kernel's file (cached on disk, named by a hash of the sources)."""
+    got = _COMPILED.get(explain)
+    if got is None:
+        src_file = inspect.getfile(explain.py_func)
+        name = f"_learn_{kernels_tag(src_file)}"
+        src = inspect.getsource(learn_jit.py_func)
+        src = src[src.index("def "):].replace("def learn_jit(explain, ", f"def {name}(")
+        names = dict(globals())
+        names.update(explain=explain, __name__=explain.py_func.__module__)
+        compile_beside(src, src_file, names, [name])
+        got = _COMPILED[explain] = names[name]
+    return got
+
+
+# ----------------------------------------------------------------- the search
+@njit(cache=True)
+def _val(assign, lit):
+    a = assign[lit >> 1]
+    return -1 if a < 0 else a ^ (lit & 1)
+
+
+@njit(cache=True)
+def _watch(watch, whead, wtail, lit, c):
+    """Put clause ``c`` last on ``lit``'s watch list: the node table, grown
+    if full.  Watch lists are chains of nodes (``watch[node]``: the clause,
+    the next node or -1) from ``whead[lit]`` to ``wtail[lit]``; ``whead[-1]``
+    counts the nodes in use.  A node moves to the end of another literal's
+    chain as its clause's watch moves, so the table holds two nodes per
+    clause, however the watches pile up on one literal."""
+    node = whead[-1]
+    if node >= watch.shape[0]:
+        grown = np.empty((2 * watch.shape[0], 2), np.int64)
+        grown[:node] = watch[:node]
+        watch = grown
+    watch[node, 0] = c
+    _append(watch, whead, wtail, lit, node)
+    whead[-1] = node + 1
+    return watch
+
+
+@njit(cache=True)
+def _append(watch, whead, wtail, lit, node):
+    """Link ``node`` at the end of ``lit``'s chain."""
+    watch[node, 1] = -1
+    if whead[lit] < 0:
+        whead[lit] = node
+    else:
+        watch[wtail[lit], 1] = node
+    wtail[lit] = node
+
+
+@njit(cache=True)
+def _add(db, starts, nc, watch, whead, wtail, buf, k):
+    """Store clause ``buf[:k]`` (clause ``c`` is ``db[starts[c]:starts[c + 1]]``)
+    and watch its first two literals: ``(db, starts, nc, watch)``."""
+    used = starts[nc]
+    if used + k > db.size:
+        grown = np.empty(2 * db.size + k, np.int64)
+        grown[:used] = db[:used]
+        db = grown
+    if nc + 2 > starts.size:
+        grown = np.empty(2 * starts.size, np.int64)
+        grown[:nc + 1] = starts[:nc + 1]
+        starts = grown
+    db[used:used + k] = buf[:k]
+    starts[nc + 1] = used + k
+    if k >= 2:
+        watch = _watch(watch, whead, wtail, buf[0], nc)
+        watch = _watch(watch, whead, wtail, buf[1], nc)
+    return db, starts, nc + 1, watch
+
+
+@njit(cache=True)
+def _mark(kept, c, permanent):
+    """Record whether clause ``c`` is permanent (a rule or a blocked answer)
+    or may be forgotten (learnt, or an explanation): the table, grown if full."""
+    if c >= kept.size:
+        grown = np.zeros(2 * kept.size + 1, np.uint8)
+        grown[:kept.size] = kept
+        kept = grown
+    kept[c] = permanent
+    return kept
+
+
+@njit(cache=True)
+def _reduce(db, starts, nc, kept, watch, whead, wtail):
+    """Forget the longer half of the clauses that may be forgotten (those of
+    two literals stay), at level 0, where no kept reason points at them;
+    the rest close up in order and every watch list is built again from the
+    two first literals of each clause.  The new clause count."""
+    lens = np.zeros(nc, np.int64)
+    m = 0
+    for c in range(nc):
+        if kept[c] == 0 and starts[c + 1] - starts[c] > 2:
+            lens[m] = starts[c + 1] - starts[c]
+            m += 1
+    if m == 0:
+        return nc, watch
+    cut = np.sort(lens[:m])[m // 2]
+    drop_eq = m // 2                         # clauses of the cut's length that may still go
+    for c in range(nc):
+        if kept[c] == 0 and starts[c + 1] - starts[c] > cut:
+            drop_eq -= 1
+    out = 0
+    used = 0
+    whead[:] = -1
+    whead[-1] = 0
+    for c in range(nc):
+        a, b = starts[c], starts[c + 1]
+        k = b - a
+        if kept[c] == 0 and k > 2 and (k > cut or (k == cut and drop_eq > 0)):
+            if k == cut:
+                drop_eq -= 1
+            continue
+        for t in range(k):                   # forward, never past what is still to read
+            db[used + t] = db[a + t]
+        starts[out] = used
+        kept[out] = kept[c]
+        used += k
+        out += 1
+        starts[out] = used
+    for c in range(out):
+        if starts[c + 1] - starts[c] >= 2:
+            watch = _watch(watch, whead, wtail, db[starts[c]], c)
+            watch = _watch(watch, whead, wtail, db[starts[c] + 1], c)
+    return out, watch
+
+
+@njit(cache=True)
+def _set(lit, lvl, why, assign, level, reason, trail, tlen):
+    """Make ``lit`` true at level ``lvl`` for clause ``why`` (-1: a decision);
+    the new trail length."""
+    v = lit >> 1
+    assign[v] = 1 - (lit & 1)
+    level[v] = lvl
+    reason[v] = why
+    trail[tlen] = lit
+    return tlen + 1
+
+
+@njit(cache=True)
+def _undo(trail, tlen, keep, assign, phase, reason):
+    """Unassign the trail past ``keep``, saving each variable's phase."""
+    for k in range(tlen - 1, keep - 1, -1):
+        v = trail[k] >> 1
+        phase[v] = assign[v]
+        assign[v] = -1
+        reason[v] = -1
+
+
+@njit(cache=True)
+def _highest_first(buf, lo, hi, k, level):
+    """Move the literals of highest level in ``buf[lo:k]`` to positions
+    ``lo .. hi - 1`` (the ones a new clause watches)."""
+    for w in range(lo, min(hi, k)):
+        best = w
+        for t in range(w, k):
+            if level[buf[t] >> 1] > level[buf[best] >> 1]:
+                best = t
+        buf[w], buf[best] = buf[best], buf[w]
+
+
+@njit(cache=True)
+def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, seed, luby,
+              forget_after, volume_after):
+    """Count answers up to ``limit``: ``(count, finished, conflicts, answers)``
+    (``finished``: the count is exact; ``answers``: one row of values each).
+    ``max_conflicts`` < 0: no cap; ``seconds``: processor time, read every
+    64th conflict and every 256th decision."""
+    db = np.empty(max(1024, 4 * db0.size), np.int64)
+    starts = np.zeros(max(1024, 4 * starts0.size), np.int64)
+    nc = 0
+    watch = np.empty((max(1024, 2 * starts0.size), 2), np.int64)
+    whead = -np.ones(2 * nv + 1, np.int64)
+    whead[-1] = 0
+    wtail = -np.ones(2 * nv, np.int64)
+    assign = -np.ones(nv, np.int64)
+    level = np.zeros(nv, np.int64)
+    reason = -np.ones(nv, np.int64)
+    trail = np.empty(nv, np.int64)
+    lim = np.zeros(nv + 2, np.int64)
+    act = np.zeros(nv)
+    np.random.seed(seed)
+    for v in range(nv):
+        act[v] = np.random.random() * 1e-3    # ties broken at random, reproducibly
+    phase = np.zeros(nv, np.int64)
+    seen = np.zeros(nv, np.uint8)
+    buf = np.empty(2 * nv + 2, np.int64)
+    answers = np.zeros((min(limit, 16), nv), np.int8)
+    kept = np.zeros(max(1024, starts0.size), np.uint8)
+    forgettable = 0
+    max_forget = forget_after
+    max_volume = max(volume_after, 2 * db0.size)
+    tlen = qhead = dl = found = conflicts = since = decisions = 0
+    inc = 1.0
+    restarts = 1
+    restart_at = RESTART_UNIT * luby[0]
+    deadline = _clock() + seconds
+    for c in range(starts0.size - 1):        # the clauses; units assigned at once
+        k = starts0[c + 1] - starts0[c]
+        buf[:k] = db0[starts0[c]:starts0[c + 1]]
+        if k == 0 or (k == 1 and _val(assign, buf[0]) == 0):
+            return 0, True, 0, answers[:0]
+        if k == 1:
+            if _val(assign, buf[0]) < 0:
+                tlen = _set(buf[0], 0, -1, assign, level, reason, trail, tlen)
+            continue
+        db, starts, nc, watch = _add(db, starts, nc, watch, whead, wtail, buf, k)
+        kept = _mark(kept, nc - 1, 1)
+    while True:
+        confl = -1                           # unit propagation over the watches
+        while qhead < tlen and confl < 0:
+            false = trail[qhead] ^ 1
+            qhead += 1
+            prev = -1
+            node = whead[false]
+            while node >= 0:
+                c = watch[node, 0]
+                nxt = watch[node, 1]
+                s = starts[c]
+                if db[s] == false:
+                    db[s], db[s + 1] = db[s + 1], false
+                if _val(assign, db[s]) == 1:
+                    prev = node
+                    node = nxt
+                    continue
+                moved = False
+                for t in range(s + 2, starts[c + 1]):
+                    if _val(assign, db[t]) != 0:
+                        db[s + 1], db[t] = db[t], false
+                        if prev < 0:             # the node moves to the new watch's chain
+                            whead[false] = nxt
+                        else:
+                            watch[prev, 1] = nxt
+                        if nxt < 0:
+                            wtail[false] = prev
+                        _append(watch, whead, wtail, db[s + 1], node)
+                        moved = True
+                        break
+                if moved:
+                    node = nxt
+                    continue
+                prev = node
+                if _val(assign, db[s]) == 0:
+                    confl = c
+                    break
+                tlen = _set(db[s], dl, c, assign, level, reason, trail, tlen)
+                node = nxt
+        if confl < 0:
+            mode, k = explain(assign, data, buf)
+            if mode == 2 and k == 0:
+                return found, True, conflicts, answers[:found]
+            if mode > 0:
+                first = 1 if mode == 1 else 0    # the highest-level false literals watched
+                _highest_first(buf, first, first + 2, k, level)
+                db, starts, nc, watch = _add(db, starts, nc, watch, whead, wtail, buf, k)
+                kept = _mark(kept, nc - 1, 0)
+                forgettable += 1
+                if mode == 1:
+                    tlen = _set(buf[0], dl if k > 1 else 0, nc - 1, assign, level, reason,
+                                trail, tlen)
+                    continue
+                confl = nc - 1
+        if confl >= 0:
+            conflicts += 1
+            since += 1
+            top = 0
+            for t in range(starts[confl], starts[confl + 1]):
+                top = max(top, level[db[t] >> 1])
+            if top < dl:                     # a conflict of earlier levels: go back there
+                _undo(trail, tlen, lim[top + 1], assign, phase, reason)
+                tlen = qhead = lim[top + 1]
+                dl = top
+            if dl == 0:
+                return found, True, conflicts, answers[:found]
+            k = 1                            # first UIP: the learnt clause in buf[:k]
+            pending = 0
+            p = -1
+            idx = tlen - 1
+            c = confl
+            while True:
+                for t in range(starts[c] + (0 if p < 0 else 1), starts[c + 1]):
+                    q = db[t]
+                    v = q >> 1
+                    if seen[v] == 0 and level[v] > 0:
+                        seen[v] = 1
+                        act[v] += inc
+                        if act[v] > 1e100:
+                            act *= 1e-100
+                            inc *= 1e-100
+                        if level[v] >= dl:
+                            pending += 1
+                        else:
+                            buf[k] = q
+                            k += 1
+                while seen[trail[idx] >> 1] == 0:
+                    idx -= 1
+                p = trail[idx]
+                idx -= 1
+                c = reason[p >> 1]
+                seen[p >> 1] = 0
+                pending -= 1
+                if pending <= 0:
+                    break
+            buf[0] = p ^ 1
+            for t in range(1, k):
+                seen[buf[t] >> 1] = 0
+            inc /= 0.95
+            back = 0
+            if k > 1:
+                _highest_first(buf, 1, 2, k, level)
+                back = level[buf[1] >> 1]
+            _undo(trail, tlen, lim[back + 1], assign, phase, reason)
+            tlen = qhead = lim[back + 1]
+            dl = back
+            db, starts, nc, watch = _add(db, starts, nc, watch, whead, wtail, buf, k)
+            kept = _mark(kept, nc - 1, 0)
+            forgettable += 1
+            tlen = _set(buf[0], dl, nc - 1, assign, level, reason, trail, tlen)
+            if conflicts == max_conflicts or (conflicts % 64 == 0 and _clock() > deadline):
+                return found, False, conflicts, answers[:found]
+            continue
+        if forgettable > max_forget or starts[nc] > max_volume:
+            _undo(trail, tlen, lim[1], assign, phase, reason)    # forget, from level 0
+            tlen = qhead = lim[1]
+            dl = 0
+            nc, watch = _reduce(db, starts, nc, kept, watch, whead, wtail)
+            forgettable = 0
+            for c in range(nc):
+                forgettable += 1 - kept[c]
+            max_forget = max(min(max_forget + forget_after // 10, 5 * forget_after),
+                             2 * forgettable)
+            max_volume = max(min(max_volume + volume_after // 10, 4 * volume_after),
+                             2 * starts[nc])
+            continue
+        if since >= restart_at and dl > 0:   # restart
+            since = 0
+            restarts += 1
+            restart_at = RESTART_UNIT * luby[(restarts - 1) % luby.size]
+            _undo(trail, tlen, lim[1], assign, phase, reason)
+            tlen = qhead = lim[1]
+            dl = 0
+            continue
+        pick = -1
+        for v in range(nv):
+            if assign[v] < 0 and (pick < 0 or act[v] > act[pick]):
+                pick = v
+        if pick >= 0:                        # decide
+            decisions += 1
+            if decisions % 256 == 0 and _clock() > deadline:
+                return found, False, conflicts, answers[:found]
+            dl += 1
+            lim[dl] = tlen
+            tlen = _set(2 * pick + (0 if phase[pick] == 1 else 1), dl, -1, assign, level, reason,
+                        trail, tlen)
+            continue
+        if found >= answers.shape[0]:        # an answer: keep it, block it, start again
+            grown = np.zeros((2 * answers.shape[0], nv), np.int8)
+            grown[:found] = answers[:found]
+            answers = grown
+        answers[found] = assign
+        found += 1
+        if found >= limit:
+            return found, False, conflicts, answers[:found]
+        for v in range(nv):
+            buf[v] = 2 * v + assign[v]       # "v differs": v's other literal
+        if dl > 0:
+            _undo(trail, tlen, lim[1], assign, phase, reason)
+            tlen = qhead = lim[1]
+            dl = 0
+        open_ = 0                            # the literals still open at level 0 first
+        for t in range(nv):
+            if assign[buf[t] >> 1] < 0:
+                buf[open_], buf[t] = buf[t], buf[open_]
+                open_ += 1
+        if open_ == 0:
+            return found, True, conflicts, answers[:found]
+        db, starts, nc, watch = _add(db, starts, nc, watch, whead, wtail, buf, nv)
+        kept = _mark(kept, nc - 1, 1)
+        if open_ == 1:
+            tlen = _set(buf[0], 0, nc - 1, assign, level, reason, trail, tlen)
