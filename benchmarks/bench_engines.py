@@ -2,6 +2,7 @@
 
     python benchmarks/bench_engines.py [--genres nanro magnets] [--sizes 6 8 ... 20]
                                        [--per-size 2] [--time-limit 60] [--max-nodes 20000]
+                                       [--sweep-max-nodes N]
                                        [--budget 0.05] [--no-sweep]
 
 For every built genre with a CP-SAT model: the uniqueness proof (count to 2)
@@ -62,7 +63,10 @@ def main(argv=None):
     ap.add_argument("--per-size", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--max-nodes", type=int, default=20_000,
-                    help="the ladder search's node budget per board (beside the time limit)")
+                    help="the ladder search's node budget per bank board (beside the time limit)")
+    ap.add_argument("--sweep-max-nodes", type=int, default=None,
+                    help="its node budget per sweep board (default none: the time limit "
+                         "alone, as CP-SAT has; a clause learner counts conflicts as nodes)")
     ap.add_argument("--budget", type=float, default=0.05,
                     help="seconds per board and engine: calls are repeated (best time kept) "
                          "until they add up to this, at most 100")
@@ -85,12 +89,12 @@ def main(argv=None):
                  "when": time.strftime("%Y-%m-%d"), "budget": a.budget}
         if a.no_sweep and old.get("sweep"):
             entry.update({k: old[k] for k in ("sweep", "sweep sizes", "sweep per size",
-                                              "sweep when") if k in old})
+                                              "sweep when", "sweep max nodes") if k in old})
         if not a.no_sweep:
             t0 = time.perf_counter()
             perf.warm_proof(sp, sp.Puzzle.from_json(banks.load(g)[0]["clues"]))
             sw = perf.sweep(sp, a.sizes, a.per_size, time_limit=a.time_limit, warm=False,
-                            max_nodes=a.max_nodes)
+                            max_nodes=a.sweep_max_nodes)
             print(perf.sweep_medians(sw).round(4).to_string(), flush=True)
             capped = sw[sw.status == "capped"].groupby(["engine"]).size().to_dict()
             print(f"{g:10s} sweep: capped runs {capped or 0}  ({time.perf_counter() - t0:.0f} s)",
@@ -99,6 +103,7 @@ def main(argv=None):
             entry["sweep sizes"] = a.sizes
             entry["sweep per size"] = a.per_size
             entry["sweep when"] = time.strftime("%Y-%m-%d")
+            entry["sweep max nodes"] = a.sweep_max_nodes
         report["genres"][g] = entry
         OUT.parent.mkdir(exist_ok=True)
         OUT.write_text(json.dumps(report, indent=0, default=lambda x: x.item()

@@ -78,18 +78,22 @@ class Learner:
     data : ``(puzzle) -> tuple``
         The kernel's arrays.
     n_bools : ``(puzzle) -> int``
-    literals : ``(state) -> array``
-        The literals a search state has decided (a decided state: all of them).
+    state_clauses : ``(state) -> list of lists``
+        What a search state has decided, as clauses (a unit per decided
+        boolean, say).
     state_of : ``(puzzle, row) -> State``
         The decided state of an answer (``row``: one 0/1 per boolean).
+    row_of : ``(state) -> array``
+        The booleans of a decided state (the inverse of ``state_of``).
     """
 
     explain: Callable
     clauses: Callable
     data: Callable
     n_bools: Callable
-    literals: Callable
+    state_clauses: Callable
     state_of: Callable
+    row_of: Callable
 
 
 def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=(),
@@ -106,8 +110,9 @@ def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=()
     (:data:`FORGET_AFTER`, :data:`VOLUME_AFTER`).
     """
     starts, lits = learner.clauses(puzzle)
-    extra = [[int(x)] for x in learner.literals(state)]
-    extra += [[int(x) ^ 1 for x in learner.literals(s)] for s in found]
+    extra = [[int(x) for x in c] for c in learner.state_clauses(state)]
+    extra += [[2 * v + int(b) for v, b in enumerate(learner.row_of(s))]    # "some boolean differs"
+              for s in found]
     starts = np.concatenate([np.asarray(starts, np.int64),
                              starts[-1] + np.cumsum([len(c) for c in extra], dtype=np.int64)])
     lits = np.concatenate([np.asarray(lits, np.int64),
@@ -457,9 +462,10 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
                 return found, False, conflicts, answers[:found]
             continue
         if forgettable > max_forget or starts[nc] > max_volume:
-            _undo(trail, tlen, lim[1], assign, phase, reason)    # forget, from level 0
-            tlen = qhead = lim[1]
-            dl = 0
+            if dl > 0:                       # forget, from level 0
+                _undo(trail, tlen, lim[1], assign, phase, reason)
+                tlen = qhead = lim[1]
+                dl = 0
             nc, watch = _reduce(db, starts, nc, kept, watch, whead, wtail)
             forgettable = 0
             for c in range(nc):

@@ -95,7 +95,7 @@ def _runner(spec: GenreSpec, engine: str, puzzle, level, max_nodes, time_limit):
 
 
 def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
-          engines: Sequence[str] = ENGINES, level=None, max_nodes: int = 20_000,
+          engines: Sequence[str] = ENGINES, level=None, max_nodes: int | None = 20_000,
           time_limit: float = 120.0, repeat: int = 1, warm: bool = True,
           budget: float = 0.0) -> pd.DataFrame:
     """Time every engine's count-to-2 on every board (CP-SAT and the ladder
@@ -422,8 +422,10 @@ def policy_sentence(genre: str) -> str:
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
     True
-    >>> policy_sentence("magnets")
+    >>> policy_sentence("nanro")
     ''
+    >>> policy_sentence("magnets").startswith("A search its first round leaves open")
+    True
     >>> policy_sentence("numberlink").startswith("Below the root it never runs probe")
     True
     >>> "Its proof leaves `reach` out" in policy_sentence("numberlink")

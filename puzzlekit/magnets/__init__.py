@@ -7,6 +7,7 @@ from ..core.genre import GenreSpec
 from . import brute, census, certify, generate, url
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, sample, verify_extra
+from .learn import LEARNER
 from .ladder import LADDER, MagnetState, decode, encode, initial_state
 from .model import MAX_CELLS, RULES, Answer, Puzzle, check
 
@@ -43,4 +44,4 @@ SPEC = GenreSpec(
     max_cells=MAX_CELLS, brute_solutions=brute.brute_solutions, encode=encode,
     random_small=random_small, sat_count=_sat_count, sweep_board=generate.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, certificate=certify.pair_certificate)
+    clues=_clues, certificate=certify.pair_certificate, learner=LEARNER)

@@ -150,13 +150,16 @@ def _explain_jit(assign, data, buf):
     return 2, k
 
 
-def _literals(state):
-    """What a state has decided: ON (``2e``) where the OFF bit is gone, OFF
-    (``2e + 1``) where the ON bit is."""
+def _state_clauses(state):
+    """What a state has decided, one unit each: ON (``2e``) where the OFF bit
+    is gone, OFF (``2e + 1``) where the ON bit is."""
     seg = state.seg
-    on = np.flatnonzero(~seg[:, OFF])
-    off = np.flatnonzero(~seg[:, ON])
-    return np.concatenate([2 * on, 2 * off + 1])
+    return ([[2 * int(e)] for e in np.flatnonzero(~seg[:, OFF])]
+            + [[2 * int(e) + 1] for e in np.flatnonzero(~seg[:, ON])])
+
+
+def _row_of(state):
+    return (~state.seg[:, OFF]).astype(np.int8)
 
 
 def _state_of(puzzle, row):
@@ -165,4 +168,5 @@ def _state_of(puzzle, row):
 
 #: Numberlink's part in clause learning (``GenreSpec.learner``).
 LEARNER = Learner(explain=_explain_jit, clauses=degree_clauses, data=arrays,
-                  n_bools=lambda p: len(p.grid.edges), literals=_literals, state_of=_state_of)
+                  n_bools=lambda p: len(p.grid.edges), state_clauses=_state_clauses,
+                  state_of=_state_of, row_of=_row_of)
