@@ -49,7 +49,7 @@ from ._loop import _clock, compile_beside, kernels_tag
 from .ladder import State
 from .search import SearchResult, _luby
 
-__all__ = ["Learner", "learn_count", "RESTART_UNIT"]
+__all__ = ["Learner", "learn_count", "flat", "RESTART_UNIT"]
 
 #: Conflicts in one unit of Luby's restart sequence.
 RESTART_UNIT = 100
@@ -113,10 +113,9 @@ def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=()
     extra = [[int(x) for x in c] for c in learner.state_clauses(state)]
     extra += [[2 * v + int(b) for v, b in enumerate(learner.row_of(s))]    # "some boolean differs"
               for s in found]
-    starts = np.concatenate([np.asarray(starts, np.int64),
-                             starts[-1] + np.cumsum([len(c) for c in extra], dtype=np.int64)])
-    lits = np.concatenate([np.asarray(lits, np.int64),
-                           np.array([x for c in extra for x in c], np.int64)])
+    more, more_lits = flat(extra)
+    starts = np.concatenate([starts, starts[-1] + more[1:]])
+    lits = np.concatenate([lits, more_lits])
     search = _compiled(learner.explain)
     cap = -1 if max_conflicts is None else int(max_conflicts)
     seconds = 1e18 if time_limit is None else max(float(time_limit), 0.0)
@@ -132,6 +131,18 @@ def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=()
     counters["learning seconds"] = time.perf_counter() - t0
     return SearchResult(count, bool(finished), capped, int(conflicts), 0, int(limit), answers,
                         counters)
+
+
+def flat(lists) -> tuple:
+    """Lists of literals (clauses, or a kernel's lines) as ``(starts,
+    literals)``: list ``c`` is ``literals[starts[c]:starts[c + 1]]``.
+
+    >>> starts, lits = flat([[0, 3], [5]]); starts.tolist(), lits.tolist()
+    ([0, 2, 3], [0, 3, 5])
+    """
+    starts = np.zeros(len(lists) + 1, np.int64)
+    starts[1:] = np.cumsum([len(c) for c in lists])
+    return starts, np.array([x for c in lists for x in c], np.int64)
 
 
 _COMPILED: dict = {}

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.learn import Learner, _val
+from ..core.learn import Learner, _val, flat
 from .ladder import encode
 from .model import Answer
 
@@ -66,15 +66,9 @@ def tables(puzzle):
             if k >= 0:
                 ls.append([pole(c, sign) for c in cells if var_of[c] >= 0])
                 lk.append(int(k))
-    got = (var_of, first, _flat(clauses), _flat(ls) + (np.array(lk, np.int64),))
+    got = (var_of, first, flat(clauses), flat(ls) + (np.array(lk, np.int64),))
     puzzle.__dict__["_mg_learn"] = got
     return got
-
-
-def _flat(lists):
-    starts = np.zeros(len(lists) + 1, np.int64)
-    starts[1:] = np.cumsum([len(x) for x in lists])
-    return starts, np.array([x for c in lists for x in c], np.int64)
 
 
 @njit(cache=True)

@@ -24,7 +24,7 @@ from itertools import combinations
 import numpy as np
 from numba import njit
 
-from ..core.learn import Learner
+from ..core.learn import Learner, flat
 from .ladder import OFF, ON, _find, arrays, encode
 from .model import Answer
 
@@ -50,9 +50,7 @@ def degree_clauses(puzzle):
             clauses += [[2 * e for e in sub] for sub in combinations(segs, len(segs) - lo + 1)]
         else:                                # no rule 3: an empty cell's ON segment needs another
             clauses += [[2 * e + 1] + [2 * f for f in segs if f != e] for e in segs]
-    starts = np.zeros(len(clauses) + 1, np.int64)
-    starts[1:] = np.cumsum([len(c) for c in clauses])
-    got = (starts, np.array([x for c in clauses for x in c], np.int64))
+    got = flat(clauses)
     puzzle.__dict__["_nl_clauses"] = got
     return got
 
