@@ -10,7 +10,11 @@ line on stderr and exit status 2; an unexpected internal error gets one line
 ``solve`` and ``generate`` run their work in a forked worker process with a
 deadline (``--timeout``) and a memory ceiling (:data:`WORKER_MEMORY` beyond
 what the worker inherits): a numba kernel cannot be interrupted from Python,
-but a process can be killed.  ``solve`` reports hitting the deadline, the
+but a process can be killed.  The worker inherits the genre's compiled
+proof search and clause learner from the parent, which compiles them (or loads
+them from numba's cache) before it forks (:func:`_warm`), so the deadline is
+spent on the puzzle and not on a first run's compiling.  ``solve`` reports
+hitting the deadline, the
 memory ceiling or its ``--max-nodes`` budget as status ``capped``; ``generate``
 reports them as a one-line error with exit status 2.  While a worker runs
 past :data:`STATUS_AFTER` seconds, a terminal sees its elapsed time on one
@@ -251,6 +255,40 @@ def run_capped(work, timeout: float, label: str = ""):
     return ("memory", None) if "memory" in msg else ("ok", msg["ok"])
 
 
+def _warm(sp) -> None:
+    """Compile, or load from numba's cache, what the genre's proof search and
+    clause learner run (:func:`puzzlekit.core.genre.warm_proof`, on the
+    first board of its bank), here, before a worker is forked: the worker
+    inherits them.  Compiled in a worker, they would count against its
+    deadline, and a compile the deadline kills leaves nothing in the cache,
+    so with a short ``--timeout`` every run after a fresh install would stop
+    there again.  On a terminal a wait past :data:`STATUS_AFTER` seconds says
+    what it is (the first run after an install or an edit of the kernels)."""
+    import threading
+
+    from .core.genre import warm_proof
+    from .core.progress import enabled
+    said = []
+
+    def say():
+        if enabled() and _is_terminal(sys.stderr):
+            sys.stderr.write(f"\r{sp.name}: compiling its numba kernels (once after an install "
+                             "or an edit) ")
+            sys.stderr.flush()
+            said.append(True)
+    timer = threading.Timer(STATUS_AFTER, say)
+    timer.daemon = True
+    timer.start()
+    try:
+        warm_proof(sp)
+    finally:
+        timer.cancel()
+        timer.join()
+        if said:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
 def _spec(name):
     try:
         return get_spec(name)
@@ -368,6 +406,7 @@ def cmd_solve(args):
     max_nodes = _bounded(args.max_nodes, "--max-nodes", 1, NODES_MAX)
     timeout = _timeout(args.timeout)
     lvl = _level(sp, args.level)
+    _warm(sp)
     how, obj = run_capped(lambda: _solve_report(sp, puzzle, None if args.level is None else lvl,
                                                 count, max_nodes), timeout,
                           f"solve {sp.name}")
@@ -430,6 +469,7 @@ def cmd_generate(args):
     grade = None if args.grade is None else sp.ladder.names[_level(sp, args.grade)]
     if args.url:
         _url_support(sp)
+    _warm(sp)
     how, obj = run_capped(lambda: _generate_report(sp, h, w, seed, grade, args.url), timeout,
                           f"generate {sp.name} {h}x{w}")
     if how == "timeout":
@@ -507,6 +547,7 @@ def _answer_of(sp, puzzle, max_nodes, timeout):
         r = proof_count(sp, puzzle, limit=2, max_nodes=max_nodes)
         return {"status": r.status, "answer": sp.decode(r.solutions[0]).to_json()
                 if r.status == "unique" else None}
+    _warm(sp)
     how, obj = run_capped(work, timeout, f"solve {sp.name} to draw its answer")
     if how != "ok":
         raise CliError(f"could not solve the board to draw its answer ({how})")
@@ -553,6 +594,7 @@ def cmd_step(args):
         st = stepper.show(sp, puzzle, levels)
         return "<!doctype html><meta charset='utf-8'><title>" + sp.name + "</title>" + \
             st._repr_html_()
+    _warm(sp)
     how, page = run_capped(work, timeout, f"step {sp.name}")
     if how != "ok":
         raise CliError(f"step stopped: {how} (the fixpoints took too long)")

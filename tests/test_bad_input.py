@@ -237,6 +237,12 @@ def test_cli_refuses_huge_generate_sizes(genre, size):
 def test_cli_solve_that_cannot_finish_reports_capped(tmp_path):
     f = tmp_path / "m40.json"
     f.write_text(json.dumps({"h": 40, "w": 40, "dominoes": ["LR" * 20] * 40}))
+    g = tmp_path / "first.json"
+    g.write_text(json.dumps(banks.load("magnets")[0]["clues"]))
+    # compiling the proof's kernels happens before the deadline starts (and
+    # once: then they load from numba's cache), so a fresh cache compiles
+    # them here, untimed
+    assert cli_run("solve", "magnets", g, "--count", "2", timeout=600)[0].returncode == 0
     # a blank 40x40 board has astronomically many answers: counting a
     # million of them cannot finish in 2 s
     r, dt = cli_run("solve", "magnets", f, "--count", "1000000", "--max-nodes",
@@ -289,6 +295,28 @@ def test_memory_ceiling_reports_capped(corner_board, capsys, monkeypatch):
     assert code == 0 and obj["status"] == "capped" and obj["cap"] == "memory"
 
 
+def test_the_worker_inherits_the_compiled_proof(capsys, tmp_path, monkeypatch):
+    """solve compiles (or loads) the proof's search and clause learner before
+    it forks the worker with a deadline, so a first run's compiling is not
+    charged to --timeout (a compile killed there would never reach the cache)."""
+    from puzzlekit.core import _loop, learn
+    sp = puzzlekit.spec("numberlink")
+    f = tmp_path / "nl.json"
+    f.write_text(json.dumps(banks.load("numberlink")[0]["clues"]))
+    seen = []
+
+    def fake(work, timeout, label=""):
+        seen.append((sp.learner.explain in learn._COMPILED,
+                     any(k[0] is sp.ladder.compiled.apply for k in _loop._SPECIALISED)))
+        return "timeout", None
+    monkeypatch.setattr(learn, "_COMPILED", {})
+    monkeypatch.setattr(_loop, "_SPECIALISED", {})
+    monkeypatch.setattr(cli, "run_capped", fake)
+    code, out, _ = run(capsys, "solve", "numberlink", f, "--count", "2", "--timeout", "1")
+    assert code == 0 and "capped" in out
+    assert seen == [(True, True)]
+
+
 def test_timeout_in_text_and_generate(capsys, tmp_path):
     f = tmp_path / "m40.json"
     f.write_text(json.dumps({"h": 40, "w": 40, "dominoes": ["LR" * 20] * 40}))
@@ -304,12 +332,19 @@ class _Terminal(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize("terminal", [True, False])
-def test_a_long_wait_shows_its_elapsed_time_on_a_terminal_only(terminal, monkeypatch):
+def _stderr(monkeypatch, terminal, after):
+    """A stand-in stderr, a terminal or not, with progress on and the CLI's
+    status line due after ``after`` seconds."""
     err = _Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     monkeypatch.setenv("PUZZLEKIT_PROGRESS", "1")
-    monkeypatch.setattr(cli, "STATUS_AFTER", 0.5)
+    monkeypatch.setattr(cli, "STATUS_AFTER", after)
+    return err
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_long_wait_shows_its_elapsed_time_on_a_terminal_only(terminal, monkeypatch):
+    err = _stderr(monkeypatch, terminal, 0.5)
     how, got = cli.run_capped(lambda: time.sleep(2.2) or 7, 30, "waiting")
     assert (how, got) == ("ok", 7)
     text = err.getvalue()
@@ -322,6 +357,24 @@ def test_a_long_wait_shows_its_elapsed_time_on_a_terminal_only(terminal, monkeyp
     err.seek(0)
     err.truncate()
     assert cli.run_capped(lambda: time.sleep(1.2) or 8, 30, "waiting") == ("ok", 8)
+    assert err.getvalue() == ""
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_long_compile_says_so_on_a_terminal_only(terminal, monkeypatch):
+    import puzzlekit.core.genre as genre
+    err = _stderr(monkeypatch, terminal, 0.2)
+    monkeypatch.setattr(genre, "warm_proof", lambda sp: time.sleep(0.8))
+    cli._warm(puzzlekit.spec("nanro"))
+    text = err.getvalue()
+    if terminal:
+        assert text.startswith("\rnanro: compiling its numba kernels") and text.endswith("\r\033[K")
+    else:
+        assert text == ""
+    err.seek(0)
+    err.truncate()
+    monkeypatch.setattr(genre, "warm_proof", lambda sp: None)    # quick: nothing said
+    cli._warm(puzzlekit.spec("nanro"))
     assert err.getvalue() == ""
 
 

@@ -13,7 +13,7 @@ from .ladder import Ladder, State
 from .search import (KEEP, Count, SearchResult, SolveResult, count_solutions,
                      count_with_restarts, solve as _solve)
 
-__all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "accepts",
+__all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "warm_proof", "accepts",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
 
 #: Search nodes shallower than this run the probe rung in the uniqueness
@@ -268,6 +268,25 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
                                probe_depth=PROOF_PROBE_DEPTH, probe_after=spec.proof_probe_after,
                                cheap_nodes=spec.proof_cheap_nodes, learn=learn,
                                **_proof_settings(spec, puzzle))
+
+
+def warm_proof(spec: GenreSpec, puzzle=None) -> None:
+    """Compile (or load from numba's cache) all the uniqueness proof may
+    call on boards like ``puzzle`` (default: the first board of the genre's
+    bank; nothing without a bank), untimed: its search and, for a genre with
+    a clause learner, the learner, which a proof reaches only when its first
+    round leaves the search open.  Timed runs call it first, and so does the
+    command line before it forks a worker with a deadline
+    (``puzzlekit.__main__``)."""
+    if puzzle is None:
+        from .banks import load
+        entries = load(spec.name)
+        if not entries:
+            return
+        puzzle = spec.Puzzle.from_json(entries[0]["clues"])
+    proof_count(spec, puzzle, 2, time_limit=1.0)
+    if spec.learner is not None:
+        proof_count(spec, puzzle, 2, time_limit=1.0, first_nodes=0)
 
 
 def _proof_settings(spec: GenreSpec, puzzle) -> dict:

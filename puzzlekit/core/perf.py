@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from .genre import PROOF_PROBE_AFTER, GenreSpec, ladder_count, proof_count
+from .genre import PROOF_PROBE_AFTER, GenreSpec, ladder_count, proof_count, warm_proof
 from .progress import bar
 
 __all__ = ["ENGINES", "warm_proof", "fresh", "policy_sentence", "ARTICLE_RUNS", "article_run", "run_frame", "duration", "article_tables",
@@ -50,16 +50,6 @@ def seconds(fn: Callable, repeat: int = 1, warm: bool = True, budget: float = 0.
         spent += dt
         done += 1
     return best, out
-
-
-def warm_proof(spec: GenreSpec, puzzle) -> None:
-    """Compile (or load from numba's cache) all the uniqueness proof may
-    call on boards like ``puzzle``, untimed: its search and, for a genre with
-    a clause learner, the learner, which a proof reaches only when its first
-    round leaves the search open."""
-    proof_count(spec, puzzle, 2, time_limit=1.0)
-    if spec.learner is not None:
-        proof_count(spec, puzzle, 2, time_limit=1.0, first_nodes=0)
 
 
 def fresh(spec: GenreSpec, puzzle):
