@@ -214,14 +214,16 @@ def grade(spec: GenreSpec, puzzle) -> str | None:
 
 def ladder_count(spec: GenreSpec, puzzle, limit: int = 2, level=None,
                  max_nodes: int | None = 200_000, time_limit: float | None = None,
-                 probe_depth: int | None = None, probe_after: int | None = None) -> SearchResult:
+                 probe_depth: int | None = None, probe_after: int | None = None,
+                 without=()) -> SearchResult:
     """Solution count by propagate-and-branch over the ladder, with the rungs
-    up to ``level`` at every node (``probe_depth``, ``probe_after``: see
+    up to ``level`` (less those named in ``without``) at every node
+    (``probe_depth``, ``probe_after``: see
     :func:`puzzlekit.core.search.count_solutions`)."""
     return count_solutions(spec.initial_state(puzzle), spec.ladder,
                            accepts(spec, puzzle), level, limit, max_nodes,
                            time_limit=time_limit, probe_depth=probe_depth,
-                           probe_after=probe_after)
+                           probe_after=probe_after, without=tuple(without))
 
 
 def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None = 200_000,

@@ -194,24 +194,27 @@ def _labels(puzzles, labels):
     return list(range(len(puzzles))) if labels is None else list(labels)
 
 
-def reach(spec: GenreSpec, puzzles: Sequence, levels=None, labels=None) -> pd.DataFrame:
-    """Fixpoint at every level (default: all) on every board.
+def reach(spec: GenreSpec, puzzles: Sequence, levels=None, labels=None,
+          without=()) -> pd.DataFrame:
+    """Fixpoint at every level (default: all) on every board, with the rungs
+    named in ``without`` left out.
 
     Columns: ``board``, ``level`` (rung name), ``finished``, ``contradiction``,
     ``decided %``, ``removed %``.
     """
     lad = spec.ladder
     lvls = tuple(range(len(lad)) if levels is None else [lad.level(x) for x in levels])
-    per = pmap(partial(_reach_board, spec, lvls), puzzles, desc=f"{spec.name} reach")
+    per = pmap(partial(_reach_board, spec, lvls, tuple(without)), puzzles,
+               desc=f"{spec.name} reach")
     rows = [{"board": b, **r} for b, rs in zip(_labels(puzzles, labels), per) for r in rs]
     return pd.DataFrame(rows, columns=["board", "level", "finished", "contradiction",
                                        "decided %", "removed %"])
 
 
-def _reach_board(spec, lvls, p) -> list[dict]:
+def _reach_board(spec, lvls, without, p) -> list[dict]:
     out = []
     for i in lvls:
-        f = fix(spec, p, i)
+        f = fix(spec, p, i, without)
         out.append({"level": spec.ladder.names[i], "finished": f.finished,
                     "contradiction": f.status == "contradiction",
                     "decided %": f.decided, "removed %": f.removed})
@@ -270,35 +273,38 @@ def _grade_board(spec, p):
     return None
 
 
-def _ladder_count(spec, p, level, limit, max_nodes):
+def _ladder_count(spec, p, level, limit, max_nodes, without=()):
     lvl = spec.ladder.level(level)
-    run = lambda: ladder_count(spec, p, limit, lvl, max_nodes)  # noqa: E731
-    return _memo("count", p, (spec.name, id(spec.ladder), lvl, limit, max_nodes), run)
+    drop = tuple(sorted(spec.ladder.level(w) for w in without))
+    run = lambda: ladder_count(spec, p, limit, lvl, max_nodes, without=without)  # noqa: E731
+    return _memo("count", p, (spec.name, id(spec.ladder), lvl, limit, max_nodes, drop), run)
 
 
 def uniqueness(spec: GenreSpec, puzzles: Sequence, level=None, limit: int = 2,
-               max_nodes: int = 200_000, labels=None) -> pd.DataFrame:
-    """Ladder search (fixpoint at ``level`` per node) on every board.
+               max_nodes: int = 200_000, labels=None, without=()) -> pd.DataFrame:
+    """Ladder search (fixpoint at ``level`` per node, less the rungs named in
+    ``without``) on every board.
 
     Columns: ``board``, ``count``, ``capped``, ``unique`` (True / False / None
     when capped before deciding), ``nodes``, ``branch points``.
     """
-    per = pmap(partial(_search_board, spec, level, limit, max_nodes), puzzles,
+    per = pmap(partial(_search_board, spec, level, limit, max_nodes, tuple(without)), puzzles,
                desc=f"{spec.name} search")
     rows = [{"board": b, **r} for b, r in zip(_labels(puzzles, labels), per)]
     return pd.DataFrame(rows, columns=["board", "count", "capped", "unique", "nodes",
                                        "branch points"])
 
 
-def _search_board(spec, level, limit, max_nodes, p) -> dict:
-    r = _ladder_count(spec, p, level, limit, max_nodes)
+def _search_board(spec, level, limit, max_nodes, without, p) -> dict:
+    r = _ladder_count(spec, p, level, limit, max_nodes, without)
     return {"count": r.count, "capped": r.capped, "unique": r.unique, "nodes": r.nodes,
             "branch points": r.branch_points}
 
 
 def branch_points(spec: GenreSpec, puzzles: Sequence, levels=None, limit: int = 2,
-                  max_nodes: int = 200_000, labels=None) -> pd.DataFrame:
-    """Branch points of the ladder search at each level on every board.
+                  max_nodes: int = 200_000, labels=None, without=()) -> pd.DataFrame:
+    """Branch points of the ladder search at each level on every board, with
+    the rungs named in ``without`` left out.
 
     Columns: ``board``, ``level``, ``branch points``, ``nodes``, ``capped``.
     """
@@ -306,7 +312,7 @@ def branch_points(spec: GenreSpec, puzzles: Sequence, levels=None, limit: int = 
     lvls = range(len(lad)) if levels is None else [lad.level(x) for x in levels]
     rows = []
     for i in lvls:
-        u = uniqueness(spec, puzzles, i, limit, max_nodes, labels)
+        u = uniqueness(spec, puzzles, i, limit, max_nodes, labels, without)
         for _, r in u.iterrows():
             rows.append({"board": r["board"], "level": lad.names[i],
                          "branch points": r["branch points"], "nodes": r["nodes"],

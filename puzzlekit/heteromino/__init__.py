@@ -1,7 +1,8 @@
 """Heteromino: cut the white cells into trominoes, no two of one shape
 (rotations differ) sharing an edge.  The only clue is which cells are black.
-Solved by fit < region < hetero < probe over one candidate-piece variable per
-white cell."""
+Solved by fit < region < hetero < pair < probe over one candidate-piece
+variable per white cell (``pair`` is ours; the article's ladder has the other
+four)."""
 from __future__ import annotations
 
 from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
@@ -29,10 +30,10 @@ def _clues(puzzle) -> int:
     return int(puzzle.black.sum())
 
 
-#: Rungs the uniqueness proof leaves out (``GenreSpec.proof_without``): on
-#: the bank ``hetero`` changes the proof's search on few boards by a few nodes,
-#: while inside probe's trials at the root it costs about a third of the pass
-#: (``tests/test_every_genre.py`` bounds the first, ``benchmarks/bench_engines.py``
+#: Rungs the uniqueness proof leaves out (``GenreSpec.proof_without``):
+#: ``hetero`` is a case of ``pair``, which the proof keeps, and inside probe's
+#: trials it would only cost time (``tests/test_every_genre.py`` bounds how
+#: much leaving it out changes the proof's search, ``benchmarks/bench_engines.py``
 #: times the proof).  ``region`` stays: without it, boards with no answer
 #: become long searches.
 PROOF_WITHOUT = ("hetero",)

@@ -1,4 +1,4 @@
-"""The Heteromino ladder: fit < region < hetero < probe.
+"""The Heteromino ladder: fit < region < hetero < pair < probe.
 
 One variable per white cell; its values are the pieces (placements that fit
 the white cells) that could still cover it, so a piece owns one bit in each
@@ -12,6 +12,15 @@ contradiction when some open region (connected white cells no decided piece
 covers) has a size that is not a multiple of three.  It does not look ahead
 at candidates that would split off such a region; that lookahead is what
 ``probe`` does for every candidate at once.
+
+``pair`` is ours, not the article's: a piece dies when a white cell beside
+it has no candidate left that could stand next to it (every piece still
+covering that cell overlaps it or has its shape).  ``hetero`` is its case of
+a cell whose candidates share one shape; on an untouched board, where the
+rungs below it remove nothing, ``pair`` already removes candidates wherever
+black cells or the edge leave a cell few ways to be covered.  The article's
+tables are measured without it
+(:mod:`puzzlekit.heteromino.article`).
 """
 from __future__ import annotations
 
@@ -21,7 +30,7 @@ from numba import njit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, placements
 
-__all__ = ["HeteroState", "initial_state", "decode", "encode", "LADDER", "fit", "region",
+__all__ = ["HeteroState", "initial_state", "decode", "encode", "LADDER", "fit", "region", "pair",
            "hetero", "kernel_arrays", "kernel_data", "owners", "decided_cells"]
 
 
@@ -193,8 +202,11 @@ def _rim(pl, q, nbrs, var_of_cell, last, out):
     return n
 
 
-# reference states kept by fit and by hetero (see the kernels)
+# reference states kept by fit, by hetero and by pair (see the kernels)
 _N_REFS = 48
+# the head of the kernels' int64 working memory: the depths of the three
+# reference stacks, region's stamp and fit's stamp
+_META = 5
 
 
 def _pack(arr):
@@ -206,11 +218,14 @@ def _pack(arr):
     nb = int(offsets[-1])
     P, Bt, lists, idx, wnb = _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off,
                                        ct_idx, cls, var_of_cell, nbrs)
-    refs = np.zeros((2, _N_REFS, max((nb + 7) // 8 * 8, 8)), dtype=np.bool_)
+    offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+    vlo, po, fits = _pairs_jit(offsets, P, Bt, wnb)
+    refs = np.zeros((3, _N_REFS, max((nb + 7) // 8 * 8, 8)), dtype=np.bool_)
     m1, nv1 = max(m, 1), max(nv, 1)
-    iw = np.zeros(4 + _N_REFS + 2 * m1 + 2 * nv1 + nb // 8 + 1 + _N_REFS * nv1, dtype=np.int64)
+    iw = np.zeros(_META + _N_REFS + 2 * m1 + 2 * nv1 + nb // 8 + 1 + _N_REFS * nv1,
+                  dtype=np.int64)
     uw = np.zeros(2 * nv1 + m1, dtype=np.uint8)
-    return (np.ascontiguousarray(offsets, dtype=np.int64), P, Bt, lists, idx, wnb, refs, iw, uw)
+    return (offsets, P, Bt, lists, idx, wnb, refs, iw, uw, vlo, po, fits)
 
 
 @njit(cache=True)
@@ -258,6 +273,54 @@ def _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, cls
                 wnb[v, n] = var_of_cell[d]
                 n += 1
     return P, Bt, lists, idx[:pos].copy(), wnb
+
+
+@njit(cache=True)
+def _pairs_jit(offsets, P, Bt, wnb):
+    """The pairs :func:`pair` checks: every piece with every white cell
+    beside it.  Returns ``(vlo, po, fits)``, grouped by cell: the pairs of
+    variable ``v`` are ``vlo[v]`` to ``vlo[v + 1]``, pair ``j``'s piece is
+    ``po[j]`` and bit ``i`` of ``fits[j]`` says whether the cell's ``i``-th
+    candidate fits beside it: disjoint from it, and of another shape (any
+    shape where the rule set has no shape rule, class -1).  A cell has at
+    most 18 candidates: six shapes, three cells each."""
+    m = P.shape[0]
+    nv = offsets.shape[0] - 1
+    last = np.full(nv, -1, np.int64)
+    over = np.full(m, -1, np.int64)             # over[q] == r: q overlaps r
+    cnt = np.zeros(nv + 1, np.int64)
+    for sweep in range(2):                      # count the pairs per cell, then fill them in
+        if sweep == 1:
+            for v in range(nv):
+                cnt[v + 1] += cnt[v]
+            vlo = cnt.copy()
+            fill = cnt[:nv].copy()
+            po = np.zeros(cnt[nv], np.int64)
+            fits = np.zeros(cnt[nv], np.uint64)
+            last[:] = -1
+        for r in range(m):
+            for s in range(3):
+                last[P[r, 3 + s]] = r
+                for k in range(offsets[P[r, 3 + s]], offsets[P[r, 3 + s] + 1]):
+                    over[Bt[k, 0]] = r
+            c = Bt[P[r, 0], 2]
+            for s in range(3):
+                for d in range(4):
+                    v = wnb[P[r, 3 + s], d]
+                    if v < 0 or last[v] == r:
+                        continue
+                    last[v] = r
+                    if sweep == 0:
+                        cnt[v + 1] += 1
+                        continue
+                    f = np.uint64(0)
+                    for k in range(offsets[v], offsets[v + 1]):
+                        if over[Bt[k, 0]] != r and (c < 0 or Bt[k, 2] != c):
+                            f |= np.uint64(1) << np.uint64(k - offsets[v])
+                    po[fill[v]] = r
+                    fits[fill[v]] = f
+                    fill[v] += 1
+    return vlo, po, fits
 
 
 def initial_state(puzzle: Puzzle) -> HeteroState:
@@ -344,7 +407,22 @@ def hetero(state: HeteroState, counters) -> int:
     return _run(2, state, counters)
 
 
-_WORK = ("fit scans", "region floods", "hetero kills")
+def pair(state: HeteroState, counters) -> int:
+    """A piece dies when a white cell beside it has no candidate left that
+    could stand next to it: every piece still covering that cell overlaps
+    it or has its shape.  (Consistency between the owner of a cell and the
+    owners of the cells beside it; ``hetero`` is its case of a cell whose
+    candidates all share one shape.)
+
+    >>> from collections import Counter
+    >>> p = Puzzle.from_json({"size": [2, 3], "black": []})
+    >>> s = initial_state(p); pair(s, Counter()), s.live_counts().tolist()
+    (1, [2, 2, 2, 2, 2, 2])
+    """
+    return _run(3, state, counters)
+
+
+_WORK = ("fit scans", "region floods", "hetero kills", "pair kills")
 
 
 def _run(i, state, counters) -> int:
@@ -702,19 +780,68 @@ def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_
 
 
 @njit(cache=True)
+def _pair_jit(bits, offsets, P, Bt, refs, iw, uw, vlo, po, fits, slot, o_dw, o_stack):
+    """Until stable: for every live piece and every white cell beside it (its
+    pairs), some live candidate of the cell fits beside it, or the piece dies.  Only
+    the cells changed since the reference (and those its kills change) are
+    visited, each pair a bit mask of the candidates that fit.  -1 as soon as
+    a kill leaves a cell with no piece.  The result becomes a reference."""
+    nv = offsets.shape[0] - 1
+    t, _, lo, hi = _start(bits, refs, slot, Bt, nv, iw, uw, o_dw, -1, 0)
+    top = 0
+    for v in range(lo, hi + 1):
+        if uw[v]:
+            iw[o_stack + top] = v
+            top += 1
+    changed = False
+    work = 0
+    while top > 0:
+        top -= 1
+        v = iw[o_stack + top]
+        uw[v] = 0
+        live = np.uint64(0)
+        for k in range(offsets[v], offsets[v + 1]):
+            if bits[k]:
+                live |= np.uint64(1) << np.uint64(k - offsets[v])
+        for j in range(vlo[v], vlo[v + 1]):
+            if fits[j] & live:
+                continue
+            r = po[j]
+            if not (bits[P[r, 0]] and bits[P[r, 1]] and bits[P[r, 2]]):
+                continue
+            work += 1
+            changed = True
+            for s in range(3):
+                k = P[r, s]
+                bits[k] = False
+                u = P[r, 3 + s]
+                if _sole(bits, offsets, u) == -1:
+                    for x in range(top):
+                        uw[iw[o_stack + x]] = 0
+                    return -1, work
+                if uw[u] == 0:
+                    uw[u] = 1
+                    iw[o_stack + top] = u
+                    top += 1
+    _push_ref(bits, refs, iw, slot)
+    return (1 if changed else 0), work
+
+
+@njit(cache=True)
 def _apply_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop (``data`` is :func:`kernel_data`).
 
-    ``iw`` holds, in order: ``meta`` (4: the depths of the two reference
-    stacks, region's stamp, fit's stamp), ``pend_n`` (one per hetero
+    ``iw`` holds, in order: ``meta`` (:data:`_META`: the depths of fit's
+    and hetero's reference stacks, region's stamp, fit's stamp, the depth of
+    pair's stack), ``pend_n`` (one per hetero
     reference), ``done`` and ``cand`` (one per piece), ``mark`` and ``stack``
     (one per variable), ``dw`` (one per 8 bits, and one), ``pend`` (one row of
     variables per hetero reference); ``uw``: ``vdirty``, ``pmark``, ``hmark``."""
-    offsets, P, Bt, lists, idx, wnb, refs, iw, uw = data
+    offsets, P, Bt, lists, idx, wnb, refs, iw, uw, vlo, po, fits = data
     n_refs = refs.shape[1]
     m1 = max(P.shape[0], 1)
     nv1 = max(offsets.shape[0] - 1, 1)
-    o_done = 4 + n_refs
+    o_done = _META + n_refs
     o_mark = o_done + 2 * m1
     o_dw = o_mark + 2 * nv1
     o_pend = o_dw + Bt.shape[0] // 8 + 1
@@ -723,9 +850,12 @@ def _apply_jit(i, bits, data, work):
                         o_done, o_dw)
     elif i == 1:
         r, w = _region_jit(bits, offsets, P, Bt, wnb, iw, o_mark, o_mark + nv1)
-    else:
-        r, w = _hetero_jit(bits, offsets, P, Bt, lists, idx, refs[1], iw, uw, o_pend, 4,
+    elif i == 2:
+        r, w = _hetero_jit(bits, offsets, P, Bt, lists, idx, refs[1], iw, uw, o_pend, _META,
                            nv1 + m1, o_mark + nv1, o_dw)
+    else:
+        r, w = _pair_jit(bits, offsets, P, Bt, refs[2], iw, uw, vlo, po, fits, 4, o_dw,
+                         o_mark + nv1)
     work[i] += w
     return r
 
@@ -734,7 +864,11 @@ def _apply_jit(i, bits, data, work):
 def _legal_jit(bits, data):
     """The rules on a decided state: every cell's piece is chosen by all three
     of its cells, and no two chosen pieces of one class share an edge."""
-    offsets, P, Bt, lists, idx, wnb, refs, iw, uw = data
+    offsets = data[0]
+    P = data[1]
+    Bt = data[2]
+    lists = data[3]
+    idx = data[4]
     nv = offsets.shape[0] - 1
     for v in range(nv):
         q = -1
@@ -759,6 +893,7 @@ LADDER = Ladder([
     Rung("fit", fit, "#7f7f7f", "exact cover; an owned cell's piece kills its same-shape neighbours"),
     Rung("region", region, "#1f77b4", "every open region holds a multiple of three cells"),
     Rung("hetero", hetero, "#2ca02c", "a cell whose candidates share one shape bars that shape next door"),
+    Rung("pair", pair, "#9467bd", "a piece dies when a cell beside it has no candidate that fits next to it"),
     probe_rung("#d62728"),
 ], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit,
                      work=_WORK, reports_empty=True))

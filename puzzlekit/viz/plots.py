@@ -35,7 +35,8 @@ def reach_curve(df: pd.DataFrame, rungs=None, article: pd.DataFrame | None = Non
 
     ``df``'s index names the curves (e.g. board and reveal level); its
     columns ``rungs`` hold the cumulative value after each rung.  With
-    ``article`` (same shape), the article's curves are drawn dashed.
+    ``article`` (same rows; the rung columns it has, a rung of ours it lacks
+    left blank), the article's curves are drawn dashed.
 
     >>> df = pd.DataFrame({"a": [10, 20], "b": [30, 60]}, index=["x", "y"])
     >>> type(reach_curve(df)).__name__
@@ -49,7 +50,8 @@ def reach_curve(df: pd.DataFrame, rungs=None, article: pd.DataFrame | None = Non
         col = cmap(k % 10)
         ax.plot(xs, row.astype(float).values, "o-", color=col, label=f"{name} (ours)")
         if article is not None and name in article.index:
-            ax.plot(xs, article.loc[name, rungs].astype(float).values, "s--", color=col,
+            ax.plot(xs, article.reindex(columns=rungs).loc[name].astype(float).values, "s--",
+                    color=col,
                     alpha=0.55, label=f"{name} (article)")
     ax.set_xticks(xs, rungs)
     if colours:

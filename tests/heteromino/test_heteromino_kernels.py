@@ -6,7 +6,7 @@ from collections import Counter
 import numpy as np
 
 from puzzlekit.heteromino.generate import random_small
-from puzzlekit.heteromino.ladder import fit, hetero, initial_state, kernel_arrays, region
+from puzzlekit.heteromino.ladder import fit, hetero, initial_state, kernel_arrays, pair, region
 from puzzlekit.heteromino.model import Puzzle
 
 
@@ -90,9 +90,41 @@ def plain_hetero(bits, p):
     return changed
 
 
+def plain_pair(bits, p):
+    """Until stable: a piece with all three bits live dies when a white cell
+    beside it has no live candidate that is disjoint from it and of another
+    class (any class under a rule set without classes); -1 once a kill
+    leaves a cell with no piece."""
+    pl, pl_bits, bit_pl, offsets, var_of_bit = kernel_arrays(p)[:5]
+    cls, var_of_cell = kernel_arrays(p)[9:11]
+    m = len(pl)
+    cells = [set(pl[q, 1:].tolist()) for q in range(m)]
+    beside = [{int(var_of_cell[e]) for c in cells[r] for e in p.grid.nbrs[c]
+               if e >= 0 and e not in cells[r] and var_of_cell[e] >= 0} for r in range(m)]
+    changed = again = False
+    while True:
+        again = False
+        for r in range(m):
+            if not bits[pl_bits[r]].all():
+                continue
+            for v in sorted(beside[r]):
+                live = [int(bit_pl[k]) for k in range(offsets[v], offsets[v + 1]) if bits[k]]
+                if any(not cells[q] & cells[r] and (cls[r] < 0 or cls[q] != cls[r]) for q in live):
+                    continue
+                bits[pl_bits[r]] = False
+                changed = again = True
+                for k in pl_bits[r]:
+                    u = var_of_bit[k]
+                    if not bits[offsets[u]:offsets[u + 1]].any():
+                        return -1
+                break
+        if not again:
+            return int(changed)
+
+
 def test_kernels_equal_their_plain_twins_on_random_walks():
     rng = np.random.default_rng(5)
-    calls = {"fit": 0, "region": 0, "hetero": 0}
+    calls = {"fit": 0, "region": 0, "hetero": 0, "pair": 0}
     outcomes = set()
     boards = [Puzzle.from_json({"size": [5, 6], "black": [[0, 0], [4, 5], [2, 3]]}),
               Puzzle.from_json({"size": [4, 4], "black": [[1, 1]], "rule": "lits"}),
@@ -107,7 +139,7 @@ def test_kernels_equal_their_plain_twins_on_random_walks():
             if len(live) and rng.random() < 0.7:
                 x[rng.choice(live, size=min(len(live), int(rng.integers(1, 4))), replace=False)] = False
             for name, kernel, twin in (("fit", fit, plain_fit), ("region", region, plain_region),
-                                       ("hetero", hetero, plain_hetero)):
+                                       ("hetero", hetero, plain_hetero), ("pair", pair, plain_pair)):
                 if rng.random() < 0.4:
                     continue
                 s = initial_state(p)
@@ -115,7 +147,8 @@ def test_kernels_equal_their_plain_twins_on_random_walks():
                 want = x.copy()
                 r_want = twin(want, p)
                 r = kernel(s, Counter())
-                assert r == r_want and np.array_equal(s.bits, want), (name, p)
+                # after a contradiction pair's state depends on its order of visits
+                assert r == r_want and (r < 0 and name == "pair" or np.array_equal(s.bits, want)), (name, p)
                 calls[name] += 1
                 outcomes.add((name, r))
                 if r >= 0:
@@ -123,4 +156,5 @@ def test_kernels_equal_their_plain_twins_on_random_walks():
             seen.append(x)
     assert min(calls.values()) > 500
     assert {("fit", -1), ("fit", 0), ("fit", 1), ("region", -1), ("region", 0),
-            ("hetero", -1), ("hetero", 0), ("hetero", 1)} <= outcomes
+            ("hetero", -1), ("hetero", 0), ("hetero", 1),
+            ("pair", -1), ("pair", 0), ("pair", 1)} <= outcomes

@@ -124,3 +124,20 @@ def test_the_proof_tries_the_rungs_below_probe_first():
         assert (r.nodes > PROOF_CHEAP_NODES) == probed, e["id"]
         seen[probed] += 1
     assert seen[True] and seen[False], seen
+
+
+def test_pair_lets_probe_settle_the_bank():
+    """Probe over all five rungs settles every bank board (its search is one
+    node); probe over the article's four (without ``pair``) leaves some
+    12x12 boards to a search."""
+    from puzzlekit.core import banks
+    from puzzlekit.core.genre import ladder_count
+    searched = 0
+    for e in banks.load("heteromino")[::2]:
+        p = Puzzle.from_json(e["clues"])
+        r = ladder_count(SPEC, p, 2, "probe", probe_depth=1)
+        assert r.status == "unique" and r.nodes == 1, e["id"]
+        r4 = ladder_count(SPEC, p, 2, "probe", probe_depth=1, without=("pair",))
+        assert r4.status == "unique", e["id"]
+        searched += r4.nodes > 1
+    assert searched > 0
