@@ -32,9 +32,20 @@ from .parallel import pmap
 __all__ = ["seed_of", "rng_for", "Stream", "stream", "Fix", "fix", "reach", "ablation",
            "grades", "uniqueness", "probe_unique", "probe_unique_counts", "engines",
            "engine_counts", "branch_points", "Summary", "level_label", "ablation_label",
-           "pct", "clear"]
+           "pct", "clear", "sample_size", "ladder_tables"]
 
 FULL = "full"
+
+
+def sample_size(samples: dict, what: str, scale=None):
+    """The size of measurement ``what`` at ``scale`` from a chapter's table
+    ``samples`` of ``(smoke, book, article)`` triples.
+
+    >>> sample_size({"bank": (4, 40, 80)}, "bank", "book")
+    40
+    """
+    from . import scales
+    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), samples[what])))
 
 
 # ------------------------------------------------------------------ seeds and streams
@@ -318,6 +329,24 @@ def branch_points(spec: GenreSpec, puzzles: Sequence, levels=None, limit: int = 
                          "branch points": r["branch points"], "nodes": r["nodes"],
                          "capped": r["capped"]})
     return pd.DataFrame(rows, columns=["board", "level", "branch points", "nodes", "capped"])
+
+
+def ladder_tables(spec: GenreSpec, rows: dict, columns: Sequence, max_nodes: int = 200_000,
+                  index: str = "bank") -> dict:
+    """A chapter's two ladder tables over groups of boards (``rows``: label
+    to boards): ``"branch"``, the branch points the ladder search needs,
+    summed per group, and ``"reach"``, the mean share of cells the fixpoint
+    decides before any guess (``"<column> %"``, with its sampling error).
+    ``columns``: ``(column, level, without)`` triples, the level's rungs less
+    those named in ``without`` (a rung of ours an article's ladder lacks)."""
+    bp, rc = pd.DataFrame(index=pd.Index([], name=index)), Summary(index)
+    for row, ps in rows.items():
+        for col, level, without in columns:
+            u = uniqueness(spec, ps, level, max_nodes=max_nodes, without=without)
+            r = reach(spec, ps, [level], without=without)
+            bp.loc[row, col] = int(u["branch points"].sum())
+            rc.mean(row, f"{col} %", r["decided %"])
+    return {"branch": bp.astype(int), "reach": rc.frame()}
 
 
 def probe_unique(spec: GenreSpec, puzzles: Sequence, level=None, max_nodes: int = 200_000,

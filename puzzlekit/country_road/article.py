@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import banks, measure as M, scales
+from ..core import banks, measure as M
 from ..core.genre import ladder_count
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
@@ -33,7 +33,7 @@ _x = "{0}×{0}".format
 
 def sample(what: str, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 def _stream(key, draw):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import measure as M, scales
+from ..core import measure as M
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, census, certify, generate as G
 from .ladder import LADDER, NAMES
@@ -27,7 +27,7 @@ SAMPLES = {"full": (10, 100, 600), "erasure": (20, 150, 600), "ring": (20, 150, 
 
 def sample(what: str, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 _x = "{0}×{0}".format

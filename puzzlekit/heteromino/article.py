@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ..core import banks, measure as M, scales
+from ..core import banks, measure as M
 from ..core.genre import ladder_count
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
@@ -22,9 +22,9 @@ __all__ = ["ARTICLE", "SOURCE", "bank", "count2", "sample", "wall_pairs", "censu
 
 SOURCE = "article: Heteromino (SEN LLC, solver series #56)"
 #: The article's ladder: our ``pair`` rung is not in it, so the branch and
-#: reach tables measure these levels without ``pair`` (probe over fit, region
-#: and hetero) and show ``pair`` and ``probe with pair`` (probe over all five
-#: rungs) beside them, as ours.
+#: reach tables (``LADDER_COLUMNS``, in ladder order) measure these levels
+#: without ``pair`` and show ``pair`` and ``probe with pair`` (probe over all
+#: five rungs) beside them, as ours (``core.measure.ladder_tables``).
 NAMES = tuple(n for n in LADDER.names if n != "pair")
 SAMPLES = {  # smoke, book, article
     "bank": (4, 40, 40), "random 6": (20, 200, 4000), "random 8": (6, 60, 1500),
@@ -38,7 +38,7 @@ _x = "{0}×{0}".format
 
 def sample(what: str, scale=None):
     """Sample size of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 def bank(n: int, scale=None):
@@ -147,22 +147,14 @@ def _walker(scale):
     return s.frame()
 
 
+LADDER_COLUMNS = [(lv, lv, ("pair",)) for lv in NAMES[:-1]] + [
+    ("pair", "pair", ()), ("probe", "probe", ("pair",)), ("probe with pair", "probe", ())]
+
+
 @lru_cache(maxsize=None)
 def _ladder(scale):
-    bp, rc = pd.DataFrame(index=pd.Index([], name="bank")), M.Summary("bank")
-    for n in (8, 12):
-        ps = [p for p, _ in bank(n, scale)]
-        df = M.branch_points(SPEC, ps, NAMES, max_nodes=500_000, without=("pair",))
-        r = M.reach(SPEC, ps, NAMES, without=("pair",))
-        df2 = M.branch_points(SPEC, ps, ("pair", "probe"), max_nodes=500_000)
-        r2 = M.reach(SPEC, ps, ("pair", "probe"))
-        cols = [(lv, lv, df, r) for lv in NAMES[:-1]] + [("pair", "pair", df2, r2),
-                                                         ("probe", "probe", df, r),
-                                                         ("probe with pair", "probe", df2, r2)]
-        for col, lv, d, rr in cols:                 # the columns in ladder order
-            bp.loc[_x(n), col] = int(d.loc[d["level"] == lv, "branch points"].sum())
-            rc.mean(_x(n), f"{col} %", rr.loc[rr["level"] == lv, "decided %"])
-    return {"branch": bp.astype(int), "reach": rc.frame()}
+    return M.ladder_tables(SPEC, {_x(n): [p for p, _ in bank(n, scale)] for n in (8, 12)},
+                           LADDER_COLUMNS, max_nodes=500_000)
 
 
 def _ablation(scale):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import banks, measure as M, scales
+from ..core import banks, measure as M
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, census
 from .certify import single_changes, swaps
@@ -32,7 +32,7 @@ SAMPLES = {  # boards (or partitions) per row: smoke, book, article
 
 def sample(what: str, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 _x = "{0}×{0}".format

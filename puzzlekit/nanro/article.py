@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import measure as M, scales
+from ..core import measure as M
 from ..core.genre import ladder_count
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
@@ -34,7 +34,7 @@ SAMPLES = {  # boards per row: smoke, book, article
 
 def sample(what: str, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 _x = "{0}×{0}".format

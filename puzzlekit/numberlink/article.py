@@ -29,7 +29,7 @@ _x = "{0}×{1}".format
 
 def sample(what: str, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 def partitions_stream(n: int, taut: bool):

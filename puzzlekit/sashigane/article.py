@@ -8,7 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 
-from ..core import banks, measure as M, scales
+from ..core import banks, measure as M
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, census
 from .certify import budget_refutes
@@ -33,7 +33,7 @@ _x = "{0}×{1}".format
 
 def sample(what: str, scale=None) -> int:
     """Answers (or a cap) per row of a measurement at ``scale``."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 def _pct(num, den):

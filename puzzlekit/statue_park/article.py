@@ -7,7 +7,7 @@ import dataclasses
 
 import numpy as np
 
-from ..core import measure as M, scales
+from ..core import measure as M
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
 from .certify import moved_bucket, peel
@@ -33,7 +33,7 @@ _circles = lambda p: len(p.black) + len(p.white)  # noqa: E731
 
 
 def sample(what: str, scale=None) -> int:
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 def _stream(key, draw):

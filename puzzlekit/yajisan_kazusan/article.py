@@ -7,7 +7,7 @@ import copy
 
 import numpy as np
 
-from ..core import banks, measure as M, scales
+from ..core import banks, measure as M
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, census
 from .certify import clue_ledger, moved, prefixes, second_answer
@@ -28,7 +28,7 @@ _x = "{0}×{0}".format
 
 def sample(what, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (``SAMPLES``)."""
-    return scales.pick(scale, **dict(zip(("smoke", "book", "article"), SAMPLES[what])))
+    return M.sample_size(SAMPLES, what, scale)
 
 
 def bank(n, scale=None):
