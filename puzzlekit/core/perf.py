@@ -424,6 +424,8 @@ def policy_sentence(genre: str) -> str:
     True
     >>> "clause learner" in policy_sentence("numberlink")
     True
+    >>> "At the root probe makes one pass" in policy_sentence("numberlink")
+    True
     """
     import puzzlekit
     sp = puzzlekit.spec(genre)
@@ -451,7 +453,8 @@ def policy_sentence(genre: str) -> str:
                    f"common proof waits for {PROOF_PROBE_AFTER:,}.")
     if sp.proof_probe_passes is not None:
         n = sp.proof_probe_passes
-        out.append(f"At a node of its search probe makes {'one pass' if n == 1 else f'{n} passes'} "
+        where = "At the root" if sp.proof_probe_after is None else "At a node of its search"
+        out.append(f"{where} probe makes {'one pass' if n == 1 else f'{n} passes'} "
                    f"over the variables (GenreSpec.proof_probe_passes), not passes until one "
                    f"removes nothing: the passes after the first remove little, and the last, "
                    f"which removes nothing, costs as much as the first.")

@@ -63,6 +63,15 @@ PROOF_WITHOUT = ("reach",)
 #: proof_probe_after=2000`` times both).
 PROOF_PROBE_AFTER = None
 
+#: The root's probe makes one pass over the segments
+#: (``GenreSpec.proof_probe_passes``): on the bank boards whose proofs need
+#: a search, the later passes cost more than the nodes they save (9x9-31:
+#: 736 trials and 31 nodes with every pass, 149 trials and 123 nodes with
+#: one, in half the time); four boards a whole probe settles now take 13 to
+#: 53 nodes, in about the same time.  ``benchmarks/bench_policy.py numberlink
+#: --set proof_probe_passes=None`` times both on the sweep.
+PROOF_PROBE_PASSES = 1
+
 SPEC = GenreSpec(
     name="numberlink", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -73,4 +82,5 @@ SPEC = GenreSpec(
     sat_count=_sat_count, sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, refute=_refute, proof_without=PROOF_WITHOUT,
-    proof_probe_after=PROOF_PROBE_AFTER, learner=LEARNER)
+    proof_probe_after=PROOF_PROBE_AFTER, proof_probe_passes=PROOF_PROBE_PASSES,
+    learner=LEARNER)
