@@ -11,7 +11,7 @@ JSON keeps it).
 """
 from __future__ import annotations
 
-from ..io.puzzlink import QUESTION, PuzzlinkError, Reader, make_url, parse_url, write_number16
+from ..io.puzzlink import QUESTION, PuzzlinkError, Reader, genre_url, make_url, write_number16
 from .model import MAX_CELLS, MAX_SIDE, Puzzle
 
 __all__ = ["decode", "encode", "PID"]
@@ -27,13 +27,7 @@ def decode(url: str) -> Puzzle:
     >>> (p.h, p.w), sorted(p.clues.items())
     ((5, 5), [(1, 1), (2, 3), (17, 6), (20, 6), (24, 1)])
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a cbanana URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"cbanana URL: the variant {u.variant[:10]!r} is not supported")
-    if u.flags:
-        raise PuzzlinkError(f"cbanana URL: Choco Banana has no flags, got {u.flags[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Choco Banana")
     w, h = u.w, u.h
     if max(w, h) > MAX_SIDE:
         raise PuzzlinkError(f"cbanana URL: a side of {max(w, h)} cells is more than {MAX_SIDE}")

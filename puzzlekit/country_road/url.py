@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, make_url, parse_url,
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
                            regions_from_walls, walls_from_regions, write_border, write_number16)
 from .model import MAX_CELLS, Puzzle
 
@@ -33,21 +33,10 @@ def decode(url: str) -> Puzzle:
     >>> decode("http://pzv.jp/p.html?country/e/5/5/amda0uf02h12h/").skip
     True
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a country URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"country URL: the variant {u.variant[:10]!r} is not supported")
-    bad = set(u.flags) - {"e"}
-    if bad:
-        raise PuzzlinkError(f"country URL: unknown flag {sorted(bad)[0]!r} (only 'e' exists)")
+    u = genre_url(url, PID, MAX_CELLS, flags="e")
     w, h = u.w, u.h
     rd = Reader(u.body, "country URL")
-    need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
-    if len(rd.rest) < need:
-        raise PuzzlinkError(f"country URL: the body ends inside the walls ({len(rd.rest)} of "
-                            f"{need} characters): truncated?")
-    right, below = rd.border(w, h)
+    right, below = rd.border(w, h, whole=True)
     lab = regions_from_walls(right, below)
     k = int(lab.max()) + 1
     values = rd.number16(k)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import QUESTION, PuzzlinkError, Reader, make_url, parse_url, write_points04
+from ..io.puzzlink import QUESTION, PuzzlinkError, Reader, genre_url, make_url, write_points04
 from .model import MAX_CELLS, Puzzle, corner_sizes
 
 __all__ = ["decode", "encode", "PID"]
@@ -32,16 +32,10 @@ def decode(url: str, shade_required: bool = False) -> Puzzle:
     >>> p.n_clues, p.clues[4].tolist()
     (11, [1, -1, 4, -1, 3, -1, -1])
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a creek URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"creek URL: the variant {u.variant[:10]!r} is not supported")
-    if u.flags not in ("", "d"):
-        raise PuzzlinkError(f"creek URL: unknown flags {u.flags[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, flags="d")
     w, h = u.w, u.h
     n = (w + 1) * (h + 1)
-    if u.flags == "d":
+    if "d" in u.flags:
         body = u.body
         if len(body) > n:
             raise PuzzlinkError(f"creek URL: {len(body) - n} unread character(s) at the end")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import PuzzlinkError, make_url, parse_url
+from ..io.puzzlink import PuzzlinkError, genre_url, make_url
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID"]
@@ -27,11 +27,7 @@ def decode(url: str) -> Puzzle:
     >>> p.h, p.w, np.flatnonzero(p.black).tolist()
     (5, 5, [4, 7, 9, 12, 15, 16, 20])
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a heteromino URL: the genre id is {u.pid!r}")
-    if u.variant or u.flags:
-        raise PuzzlinkError(f"heteromino URL: unknown variant or flag {(u.variant or u.flags)[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Heteromino")
     n = u.w * u.h
     mask = np.zeros(n, dtype=np.bool_)
     i = 0

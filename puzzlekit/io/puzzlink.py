@@ -21,7 +21,7 @@ import numpy as np
 
 from ..core.referee import InputError
 
-__all__ = ["PuzzlinkError", "QUESTION", "UrlParts", "is_url", "parse_url", "make_url",
+__all__ = ["PuzzlinkError", "QUESTION", "UrlParts", "is_url", "parse_url", "genre_url", "make_url",
            "Reader", "write_number16", "write_border", "write_circle", "write_binary",
            "write_points04", "regions_from_walls", "walls_from_regions", "MAX_SIDE",
            "read_arrow_numbers", "write_arrow_numbers"]
@@ -101,6 +101,35 @@ def parse_url(url: str, max_cells: int | None = None) -> UrlParts:
     return UrlParts(pid, variant, flags, w, h, body)
 
 
+def genre_url(url: str, pid: str, max_cells: int | None = None, name: str | None = None,
+              variants: tuple = ("",), flags: str | None = "") -> UrlParts:
+    """:func:`parse_url`, and the checks every genre's decoder makes of the
+    shell: the genre id is ``pid``, the variant one of ``variants`` and
+    every flag character one of ``flags`` (None: any flags, which the
+    genre reads or ignores).  A genre without flags (``name``, for the
+    message) says so.
+
+    >>> genre_url("https://puzz.link/p?nanro/4/4/6r0s1oi13n1h", "nanro").body
+    '6r0s1oi13n1h'
+    >>> try:
+    ...     genre_url("https://puzz.link/p?nanro/x/4/4/6r", "nanro", name="Nanro")
+    ... except PuzzlinkError as e:
+    ...     print(e)
+    nanro URL: Nanro has no flags, got 'x'
+    """
+    u = parse_url(url, max_cells=max_cells)
+    if u.pid != pid:
+        raise PuzzlinkError(f"not a {pid} URL: the genre id is {u.pid!r}")
+    if u.variant not in variants:
+        raise PuzzlinkError(f"{pid} URL: the variant {u.variant[:10]!r} is not supported")
+    if flags is not None and set(u.flags) - set(flags):
+        if not flags:
+            raise PuzzlinkError(f"{pid} URL: {name or pid} has no flags, got {u.flags[:10]!r}")
+        raise PuzzlinkError(f"{pid} URL: unknown flag(s) {u.flags[:10]!r} "
+                            f"(only {', '.join(repr(c) for c in flags)})")
+    return u
+
+
 def make_url(pid: str, w: int, h: int, body: str, flags: str = "") -> str:
     """The canonical URL (a trailing ``/`` when the last character is not
     alphanumeric, as encoders write it).
@@ -176,8 +205,14 @@ class Reader:
                 out[5 * j + b] = bool(v >> (4 - b) & 1)
         return out[:n]
 
-    def border(self, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
-        """Section 2.2: walls right of cells ``(h, w-1)`` and below cells ``(h-1, w)``."""
+    def border(self, w: int, h: int, whole: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Section 2.2: walls right of cells ``(h, w-1)`` and below cells
+        ``(h-1, w)``.  ``whole``: refuse a body that ends inside them (the
+        genre's regions would be guessed, not read)."""
+        need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
+        if whole and len(self.rest) < need:
+            raise PuzzlinkError(f"{self.what}: the body ends inside the walls ({len(self.rest)} "
+                                f"of {need} characters): truncated?")
         right = self.bits32((w - 1) * h).reshape(h, w - 1)
         below = self.bits32(w * (h - 1)).reshape(h - 1, w)
         return right, below

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, make_url, parse_url,
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
                            regions_from_walls, walls_from_regions, write_border, write_number16)
 from .model import MAX_CELLS, MAX_REGION, Puzzle
 
@@ -34,20 +34,10 @@ def decode(url: str) -> Puzzle:
     >>> p.k, sorted(p.givens.items())
     (6, [(2, 3), (13, 3)])
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a cojun URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"cojun URL: the variant {u.variant[:10]!r} is not supported")
-    if u.flags:
-        raise PuzzlinkError(f"cojun URL: Cojun has no flags, got {u.flags[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Cojun")
     w, h = u.w, u.h
     rd = Reader(u.body, "cojun URL")
-    need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
-    if len(rd.rest) < need:
-        raise PuzzlinkError(f"cojun URL: the body ends inside the walls ({len(rd.rest)} of "
-                            f"{need} characters): truncated?")
-    right, below = rd.border(w, h)
+    right, below = rd.border(w, h, whole=True)
     values = rd.number16(w * h)
     if rd.rest:
         raise PuzzlinkError(f"cojun URL: {len(rd.rest)} character(s) {rd.rest[:12]!r} after "

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.referee import InputError
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, make_url, parse_url,
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
                            regions_from_walls, write_binary, write_border, write_circle,
                            write_number16)
 from .model import MAX_CELLS, Puzzle, check_size
@@ -35,16 +35,10 @@ def decode(url: str) -> Puzzle:
     >>> p.to_json()["dominoes"], p.minus_rows.tolist(), p.minus_cols.tolist()
     (['LR'], [1], [1, 0])
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a magnets URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"magnets URL: the variant {u.variant!r} is not supported")
+    u = genre_url(url, PID, MAX_CELLS, flags="a")
     if "a" in u.flags:
         raise PuzzlinkError("magnets URL: the 'a' flag (anti-magnets: like poles must touch "
                             "across dominoes) is not supported")
-    if u.flags:
-        raise PuzzlinkError(f"magnets URL: unknown flag(s) {u.flags[:10]!r}")
     w, h = u.w, u.h
     try:
         check_size(h, w)
@@ -53,11 +47,7 @@ def decode(url: str) -> Puzzle:
     n = h * w
     rd = Reader(u.body, "magnets URL")
     counts = rd.number16(2 * w + 2 * h)
-    need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
-    if len(rd.rest) < need:
-        raise PuzzlinkError(f"magnets URL: the body ends inside the walls ({len(rd.rest)} of "
-                            f"{need} characters): truncated?")
-    right, below = rd.border(w, h)
+    right, below = rd.border(w, h, whole=True)
     given = np.zeros(n, dtype=np.int8)
     holes = np.zeros(n, dtype=np.bool_)
     if rd.rest:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, make_url, parse_url,
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
                            regions_from_walls, walls_from_regions, write_border, write_number16)
 from .model import MAX_CELLS, Puzzle
 
@@ -35,20 +35,10 @@ def decode(url: str) -> Puzzle:
     >>> sorted(decode("https://puzz.link/p?nanro/2/1/0.g").marks)
     [0]
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a nanro URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"nanro URL: the variant {u.variant[:10]!r} is not supported")
-    if u.flags:
-        raise PuzzlinkError(f"nanro URL: Nanro has no flags, got {u.flags[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Nanro")
     w, h = u.w, u.h
     rd = Reader(u.body, "nanro URL")
-    need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
-    if len(rd.rest) < need:
-        raise PuzzlinkError(f"nanro URL: the body ends inside the walls ({len(rd.rest)} of "
-                            f"{need} characters): truncated?")
-    right, below = rd.border(w, h)
+    right, below = rd.border(w, h, whole=True)
     values = rd.number16(w * h)
     rd.end()
     lab = regions_from_walls(right, below)

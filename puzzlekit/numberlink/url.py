@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import QUESTION, PuzzlinkError, Reader, parse_url, write_number16
+from ..io.puzzlink import QUESTION, PuzzlinkError, Reader, genre_url, write_number16
 from .model import MAX_CELLS, MAX_NUMBER, Puzzle
 
 __all__ = ["decode", "encode", "PID"]
@@ -32,13 +32,7 @@ def decode(url: str) -> Puzzle:
     >>> decode("https://puzz.link/p?numlin/v:fill/2/1/11").fill
     True
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a numlin URL: the genre id is {u.pid!r}")
-    if u.variant not in ("", FILL):
-        raise PuzzlinkError(f"numlin URL: the variant {u.variant[:10]!r} is not supported")
-    if u.flags:
-        raise PuzzlinkError(f"numlin URL: Numberlink has no flags, got {u.flags[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Numberlink", variants=("", FILL))
     rd = Reader(u.body, "numlin URL")
     values = rd.number16(u.w * u.h)
     rd.end()

@@ -17,7 +17,7 @@ stops before the last cell (the encoder always writes the closing run).  :func:`
 """
 from __future__ import annotations
 
-from ..io.puzzlink import PuzzlinkError, make_url, parse_url
+from ..io.puzzlink import PuzzlinkError, genre_url, make_url
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID", "EXAMPLE"]
@@ -39,11 +39,7 @@ def decode(url: str, dialect: bool = False) -> Puzzle:
     >>> decode(EXAMPLE, dialect=True).rules
     'puzzlink'
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a sashigane URL: the genre id is {u.pid!r}")
-    if u.variant or u.flags:
-        raise PuzzlinkError(f"sashigane URL: no flags or variants, got {(u.variant or u.flags)[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Sashigane")
     w, h = u.w, u.h
     n = w * h
     s = u.body

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..io.puzzlink import PuzzlinkError, Reader, make_url, parse_url, write_circle
+from ..io.puzzlink import PuzzlinkError, Reader, genre_url, make_url, write_circle
 from .model import MAX_BAG, MAX_CELLS, Puzzle, canonical, piece_from_cells
 
 __all__ = ["decode", "encode", "PID", "piece_code", "read_piece", "PRESETS"]
@@ -100,13 +100,7 @@ def decode(url: str) -> Puzzle:
     >>> len(p.bag), p.area, len(p.black), len(p.white)
     (5, 20, 8, 3)
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a statuepark URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"statuepark URL: the variant {u.variant[:10]!r} is not supported")
-    if u.flags:
-        raise PuzzlinkError(f"statuepark URL: Statue Park has no flags, got {u.flags[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Statue Park")
     w, h, n = u.w, u.h, u.w * u.h
     body = u.body
     black, white = set(), set()

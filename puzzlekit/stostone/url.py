@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, make_url, parse_url,
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
                            regions_from_walls, walls_from_regions, write_border, write_number16)
 from .model import MAX_CELLS, MAX_SIDE, Puzzle
 
@@ -33,13 +33,7 @@ def decode(url: str) -> Puzzle:
     >>> p.k, sorted(p.numbers.items())
     (7, [(0, 3), (2, 4), (3, 3), (4, 3)])
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a stostone URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"stostone URL: the variant {u.variant[:10]!r} is not supported")
-    if u.flags:
-        raise PuzzlinkError(f"stostone URL: Stostone has no flags, got {u.flags[:10]!r}")
+    u = genre_url(url, PID, MAX_CELLS, "Stostone")
     w, h = u.w, u.h
     if max(w, h) > MAX_SIDE:
         raise PuzzlinkError(f"stostone URL: a side of {max(w, h)} cells is more than {MAX_SIDE}")
@@ -47,11 +41,7 @@ def decode(url: str) -> Puzzle:
         raise PuzzlinkError(f"stostone URL: the board is {h} rows high; Stostone needs an even "
                             "height")
     rd = Reader(u.body, "stostone URL")
-    need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
-    if len(rd.rest) < need:
-        raise PuzzlinkError(f"stostone URL: the body ends inside the walls ({len(rd.rest)} of "
-                            f"{need} characters): truncated?")
-    right, below = rd.border(w, h)
+    right, below = rd.border(w, h, whole=True)
     lab = regions_from_walls(right, below)
     k = int(lab.max()) + 1
     values = rd.number16(k)

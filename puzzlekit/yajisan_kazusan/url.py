@@ -13,7 +13,7 @@ refuses boards that carry it.
 """
 from __future__ import annotations
 
-from ..io.puzzlink import (PuzzlinkError, make_url, parse_url, read_arrow_numbers,
+from ..io.puzzlink import (PuzzlinkError, genre_url, make_url, read_arrow_numbers,
                            write_arrow_numbers)
 from .model import MAX_CELLS, MAX_SIDE, Puzzle
 
@@ -30,11 +30,7 @@ def decode(url: str, need_shade: bool = False) -> Puzzle:
     >>> len(p.clues), p.clues[6]
     (8, (1, 99))
     """
-    u = parse_url(url, max_cells=MAX_CELLS)
-    if u.pid != PID:
-        raise PuzzlinkError(f"not a yajikazu URL: the genre id is {u.pid!r}")
-    if u.variant:
-        raise PuzzlinkError(f"yajikazu URL: the variant {u.variant[:10]!r} is not supported")
+    u = genre_url(url, PID, MAX_CELLS, flags=None)            # a flag is ignored
     if max(u.w, u.h) > MAX_SIDE:
         raise PuzzlinkError(f"yajikazu URL: a side of {max(u.w, u.h)} cells is longer than "
                             f"{MAX_SIDE}")
