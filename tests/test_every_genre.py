@@ -582,6 +582,78 @@ def test_compiled_loop_equals_the_python_loop(genre):
     assert seen["probes lifted"] <= seen["probes plain"], seen
 
 
+CHECKED = [g for g in BUILT if puzzlekit.spec(g).ladder.compiled is not None
+           and puzzlekit.spec(g).ladder.compiled.checks]
+
+
+@pytest.mark.parametrize("genre", CHECKED)
+def test_checks_remove_nothing_and_their_contradictions_last(genre):
+    """A rung in ``Compiled.checks`` never removes a value, and once it
+    reports a contradiction on a state the kernel rungs below it leave
+    stable, it reports one on every narrowing of it that they leave stable
+    too (so at any level, where more rungs only narrow further, the compiled
+    loop may run it once the others are stable).  Random walks (a random
+    value assigned, or after a contradiction of the check one value
+    removed, then the rungs below to their fixpoint) on random small boards
+    and from the first bank boards."""
+    sp = puzzlekit.spec(genre)
+    comp = sp.ladder.compiled
+    seen = {"calls": 0, "failed": 0, "still failed": 0}
+
+    def settle(s, data, below):          # the rungs below to their fixpoint; False: contradiction
+        while True:
+            changed = False
+            for i in below:
+                r = comp.apply(i, s.bits, data, np.zeros(len(comp.work) + 1, dtype=np.int64))
+                if r < 0:
+                    return False
+                changed |= r > 0
+            if s.dead():
+                return False
+            if not changed:
+                return True
+
+    def walk(p, seed, h=None, w=None):
+        rng = np.random.default_rng(seed)
+        data = comp.data(p)
+        for c in comp.checks:
+            below = [i for i in range(c) if i not in comp.checks]
+            s = sp.initial_state(p)
+            failed = False
+            for step in range(60):
+                if not settle(s, data, below):
+                    break
+                b = s.bits.copy()
+                r = comp.apply(c, b, data, np.zeros(len(comp.work) + 1, dtype=np.int64))
+                seen["calls"] += 1
+                assert np.array_equal(b, s.bits), (h, w, seed, step, c)
+                if failed:
+                    assert r < 0, (h, w, seed, step, c)
+                    seen["still failed"] += 1
+                elif r < 0:
+                    failed = True
+                    seen["failed"] += 1
+                open_vars = np.flatnonzero(s.live_counts() > 1)
+                if not len(open_vars):
+                    break
+                v = int(rng.choice(open_vars))
+                if failed:                       # from a failure on, narrow a value at a time
+                    s.remove(v, int(rng.choice(s.options(v))))
+                else:
+                    s.assign(v, int(rng.choice(s.options(v))))
+
+    @_examples(120)
+    @given(**SMALL)
+    def run(h, w, seed):
+        walk(_small_board(genre, h, w, seed)[1], seed, h, w)
+
+    run()
+    for e in banks.load(genre)[:6]:
+        for seed in range(40):
+            walk(sp.Puzzle.from_json(e["clues"]), seed)
+    assert seen["failed"] >= 10 and seen["still failed"] >= 50, seen   # the walks reach both
+
+
 @pytest.mark.parametrize("genre", BUILT)
 def test_kernels_keep_the_return_code_contract(genre):
     """The compiled loop trusts a rung's code: 0 means nothing was removed,

@@ -45,6 +45,13 @@ CHECK_EMPTY = True
 # from ``Compiled.settles`` by :func:`specialised`.
 SETTLES = np.zeros(0, dtype=np.uint8)
 
+# Per kernel rung, 1 for a check (``Compiled.checks``): it removes nothing,
+# and its contradiction holds in every narrowing of a state that the kernel
+# rungs below it leave stable, so propagate_jit runs it only once the other
+# rungs are stable (when none below it is left out).  Set per genre by
+# :func:`specialised`.
+CHECKS = np.zeros(0, dtype=np.uint8)
+
 
 @njit(cache=True)
 def _clock():
@@ -98,12 +105,18 @@ def propagate_jit(apply, data, bits, offsets, active, work):
     loops of a genre whose kernels report that themselves, see
     :data:`CHECK_EMPTY`).  A rung that settles in one call (:data:`SETTLES`)
     is not run again straight after its own change: the rungs before it
-    run, and if none of them removes anything, neither would it."""
+    run, and if none of them removes anything, neither would it.  A check
+    (:data:`CHECKS`) whose rungs below are all active (``active`` lists
+    distinct rungs in increasing order, so rung ``i`` at place ``i``) runs
+    once, when the other rungs are stable; with one of them left out it
+    runs in its place like any rung."""
     last = -1                            # the rung that removed something last
     while True:
         progressed = False
         for j in range(len(active)):
             i = active[j]
+            if j == i and i < CHECKS.size and CHECKS[i] == 1:
+                continue                 # a check with every rung below it active: at the end
             if j == last and i < SETTLES.size and SETTLES[i] == 1:
                 continue
             r = apply(i, bits, data, work)
@@ -116,6 +129,11 @@ def propagate_jit(apply, data, bits, offsets, active, work):
                 last = j
                 break
         if not progressed:
+            for j in range(len(active)):
+                i = active[j]
+                if j == i and i < CHECKS.size and CHECKS[i] == 1 and \
+                        apply(i, bits, data, work) < 0:
+                    return -1
             return 0
 
 
@@ -395,12 +413,13 @@ def _without_kernel_args(fn, tag: str) -> str:
     return src
 
 
-def specialised(apply, legal=None, check_empty=True, settles=()):
+def specialised(apply, legal=None, check_empty=True, settles=(), checks=()):
     """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
     for one genre's ``apply`` and ``legal`` kernels, without those two
     parameters (``search`` is None without ``legal``); ``check_empty``
     False compiles them with :data:`CHECK_EMPTY` off; ``settles`` lists the
-    kernel rungs that settle in one call (:data:`SETTLES`).
+    kernel rungs that settle in one call (:data:`SETTLES`), ``checks`` the
+    checks (:data:`CHECKS`).
 
     A function taking a kernel as an argument is compiled again in every
     process, so these are made from the loops' own source with the kernels
@@ -413,20 +432,23 @@ def specialised(apply, legal=None, check_empty=True, settles=()):
     results; one pair per kernel pair and process.
     """
     settles = tuple(sorted(int(i) for i in settles))
-    key = (apply, legal, check_empty, settles)
+    checks = tuple(sorted(int(i) for i in checks))
+    key = (apply, legal, check_empty, settles, checks)
     got = _SPECIALISED.get(key)
     if got is not None:
         return got
     src_file = inspect.getfile(apply.py_func)
     tag = kernels_tag(src_file)
     tag += "" if check_empty else "_r"
-    tag += "".join(f"_s{i}" for i in settles)
+    tag += "".join(f"_s{i}" for i in settles) + "".join(f"_c{i}" for i in checks)
     loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
     names = dict(globals())
     mask = np.zeros(max(settles, default=-1) + 1, dtype=np.uint8)
     mask[list(settles)] = 1
+    is_check = np.zeros(max(checks, default=-1) + 1, dtype=np.uint8)
+    is_check[list(checks)] = 1
     names.update(apply=apply, legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
-                 __name__=apply.py_func.__module__)
+                 CHECKS=is_check, __name__=apply.py_func.__module__)
     src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
     compile_beside(src, src_file, names, [f"_{fn.__name__[:-4]}_{tag}" for fn in loops])
     search = names[f"_search_{tag}"] if legal is not None else None

@@ -212,7 +212,13 @@ class Compiled:
     loop need not look for one after each change.  ``settles``: the kernel
     rungs (indices) whose one call leaves the state at that rung's own
     fixpoint, so the loop does not call one again right after its own
-    change (the same fixpoint, fewer calls).
+    change (the same fixpoint, fewer calls).  ``checks``: the kernel rungs
+    that only check (they never remove a value) and whose contradiction
+    holds in every narrowing of a state that the kernel rungs below them
+    leave stable; while none of those is left out, the loop runs a check
+    only once the other rungs are stable, not after each change (the same
+    outcome, fewer calls: a contradiction found earlier would be found
+    there too).
     """
 
     apply: Callable
@@ -221,12 +227,14 @@ class Compiled:
     legal: Callable | None = None
     reports_empty: bool = False
     settles: tuple = ()
+    checks: tuple = ()
 
     def loops(self):
         """``(fixpoint, search)``: the core's compiled loops for these
         kernels (:func:`puzzlekit.core._loop.specialised`)."""
         from ._loop import specialised
-        return specialised(self.apply, self.legal, not self.reports_empty, self.settles)
+        return specialised(self.apply, self.legal, not self.reports_empty, self.settles,
+                           self.checks)
 
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,
