@@ -11,7 +11,7 @@ from functools import cached_property
 import numpy as np
 
 __all__ = ["Grid", "GridPuzzle", "DIRS", "regions", "region_adjacency", "region_borders",
-           "relabel"]
+           "relabel", "grow_regions"]
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -221,3 +221,67 @@ def region_borders(grid: Grid, labels) -> np.ndarray:
     labels = np.asarray(labels).ravel()
     e = grid.edges
     return labels[e[:, 0]] != labels[e[:, 1]]
+
+
+def grow_regions(h: int, w: int, lo: int, hi: int, rng, front, tries: int = 200,
+                 merge: bool = True) -> np.ndarray:
+    """A random partition of the ``h`` x ``w`` grid into edge-connected
+    regions of ``lo..hi`` cells: an ``(h, w)`` int32 label array, regions
+    numbered in the order they were grown.
+
+    Each region starts at a free cell with fewest free neighbours (a random
+    one of them) and grows towards a random target size in ``lo..hi``, one
+    cell at a time: ``front(members, labels, nbrs, rng)`` lists the free
+    cells the region may take next (the genre's growth rule; empty when it
+    cannot grow), and one of them is taken at random.  A region that stops
+    short of ``lo`` merges into a random neighbouring region with room for
+    it (with ``merge``; else it stays, a fragment), and when none has room
+    the try starts over; after ``tries`` failed tries,
+    :class:`~puzzlekit.core.referee.InputError`.
+
+    >>> rng = np.random.default_rng(0)
+    >>> def any_free(members, lab, nb, rng):
+    ...     return sorted({int(u) for v in members for u in nb[v] if u >= 0 and lab[u] < 0})
+    >>> lab = grow_regions(3, 4, 2, 3, rng, any_free)
+    >>> lab.shape, 2 <= int(np.bincount(lab.ravel()).min())
+    ((3, 4), True)
+    """
+    from .referee import InputError
+    g = Grid(h, w)
+    nb = g.nbrs
+    for _ in range(tries):
+        lab = np.full(g.n, -1, np.int64)
+        size = []
+        ok = True
+        while ok and (lab < 0).any():
+            open_ = np.flatnonzero(lab < 0)
+            deg = np.array([int(((nb[v] >= 0) & (lab[nb[v]] < 0)).sum()) for v in open_])
+            cand = open_[deg == deg.min()]           # the most hemmed-in cell seeds
+            c = int(cand[int(rng.integers(len(cand)))])
+            r = len(size)
+            target = int(rng.integers(lo, hi + 1))
+            lab[c] = r
+            members = [c]
+            while len(members) < target:
+                cells = front(members, lab, nb, rng)
+                if not len(cells):
+                    break
+                u = cells[int(rng.integers(len(cells)))]
+                lab[u] = r
+                members.append(u)
+            size.append(len(members))
+            if len(members) < lo and merge:          # merge into a neighbour with room
+                hosts = sorted({int(lab[u]) for v in members for u in nb[v]
+                                if u >= 0 and lab[u] >= 0 and lab[u] != r
+                                and size[lab[u]] + len(members) <= hi})
+                if not hosts:
+                    ok = False
+                    break
+                t = hosts[int(rng.integers(len(hosts)))]
+                lab[members] = t
+                size[t] += len(members)
+                size[r] = 0
+        if ok:
+            _, lab = np.unique(lab, return_inverse=True)
+            return lab.reshape(h, w).astype(np.int32)
+    raise InputError(f"no partition of {h}x{w} into regions of {lo}..{hi} cells found")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..core.grid import grow_regions
 from ..core.referee import InputError, strict_size
 from . import brute
 from .ladder import LADDER, NAMES, fast_count, fast_grade, propagate, search
@@ -32,7 +32,8 @@ def random_partition(h, w, sizes=SIZES, vbias=VBIAS, seed=None, tries=200,
     ``sizes[0]..sizes[1]`` cells, an ``(h, w)`` label array.
 
     Each region starts at the unassigned cell with fewest free neighbours
-    and grows to a random target size, one cell at a time: with probability
+    and grows to a random target size, one cell at a time
+    (:func:`~puzzlekit.core.grid.grow_regions`): with probability
     ``vbias`` the step goes vertical (a free cell above or below a member),
     otherwise sideways, taking the other way when the chosen one is blocked
     (0 grows flat regions, 1 tall ones).  A region left too small merges into
@@ -51,53 +52,19 @@ def random_partition(h, w, sizes=SIZES, vbias=VBIAS, seed=None, tries=200,
     vb = float(vbias)
     if not 0.0 <= vb <= 1.0:
         raise InputError(f"vbias is a weight in 0..1, got {vbias}")
-    rng = _rng(seed)
-    g = Grid(h, w)
-    nb = g.nbrs
-    for _ in range(tries):
-        lab = np.full(g.n, -1, np.int64)
-        free = lambda v: int(((nb[v] >= 0) & (lab[nb[v]] < 0)).sum())  # noqa: E731
-        size = []
-        ok = True
-        while ok and (lab < 0).any():
-            open_ = np.flatnonzero(lab < 0)
-            deg = np.array([free(v) for v in open_])
-            cand = open_[deg == deg.min()]
-            c = int(cand[int(rng.integers(len(cand)))])
-            r = len(size)
-            target = int(rng.integers(lo, hi + 1))
-            lab[c] = r
-            members = [c]
-            while len(members) < target:
-                vert, side = set(), set()
-                for v in members:
-                    for d, u in enumerate(nb[v]):
-                        if u >= 0 and lab[u] < 0:
-                            (vert if d in (0, 2) else side).add(int(u))
-                side -= vert
-                if not vert and not side:
-                    break
-                pick = vert if (rng.random() < vb and vert) or not side else side
-                front = sorted(pick)
-                u = front[int(rng.integers(len(front)))]
-                lab[u] = r
-                members.append(u)
-            size.append(len(members))
-            if len(members) < lo and merge:
-                hosts = sorted({int(lab[u]) for v in members for u in nb[v]
-                                if u >= 0 and lab[u] >= 0 and lab[u] != r
-                                and size[lab[u]] + len(members) <= hi})
-                if not hosts:
-                    ok = False
-                    break
-                t = hosts[int(rng.integers(len(hosts)))]
-                lab[members] = t
-                size[t] += len(members)
-                size[r] = 0
-        if ok:
-            _, lab = np.unique(lab, return_inverse=True)
-            return lab.reshape(h, w).astype(np.int32)
-    raise InputError(f"no partition of {h}x{w} into regions of {lo}..{hi} cells found")
+
+    def front(members, lab, nb, rng):            # vertical with weight vb, else sideways
+        vert, side = set(), set()
+        for v in members:
+            for d, u in enumerate(nb[v]):
+                if u >= 0 and lab[u] < 0:
+                    (vert if d in (0, 2) else side).add(int(u))
+        side -= vert
+        if not vert and not side:
+            return []
+        return sorted(vert if (rng.random() < vb and vert) or not side else side)
+
+    return grow_regions(h, w, lo, hi, _rng(seed), front, tries, merge)
 
 
 def fill(puzzle, seed=None, max_nodes=20_000, level="region"):

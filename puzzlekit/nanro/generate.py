@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.grid import grow_regions
 from ..core.referee import InputError, strict_size
 from . import brute
 from .ladder import LADDER, NAMES, fast_grade, propagate, search
@@ -26,7 +27,10 @@ def _rng(seed):
 
 def random_partition(h, w, sizes=(2, 4), seed=None, tries=200) -> np.ndarray:
     """A random partition of an ``h`` x ``w`` grid into connected regions whose
-    sizes lie in ``sizes`` (inclusive); an ``(h, w)`` label array.
+    sizes lie in ``sizes`` (inclusive); an ``(h, w)`` label array, grown by
+    :func:`~puzzlekit.core.grid.grow_regions`: half the time a step takes one
+    of the free cells beside the region with fewest free neighbours (so no
+    cell is left hemmed in), otherwise any of them.
 
     >>> lab = random_partition(4, 4, (2, 3), seed=1)
     >>> lab.shape, int(np.bincount(lab.ravel()).min()) >= 2
@@ -35,50 +39,15 @@ def random_partition(h, w, sizes=(2, 4), seed=None, tries=200) -> np.ndarray:
     lo, hi = int(sizes[0]), int(sizes[1])
     if not 1 <= lo <= hi:
         raise InputError(f"region sizes must satisfy 1 <= lo <= hi, got {sizes}")
-    rng = _rng(seed)
-    from ..core.grid import Grid
-    g = Grid(h, w)
-    nb = g.nbrs
-    free = lambda v: sum(1 for u in nb[v] if u >= 0 and lab[u] < 0)  # noqa: E731
-    for _ in range(tries):
-        lab = np.full(g.n, -1, np.int64)
-        size = []
-        ok = True
-        while ok and (lab < 0).any():
-            open_ = np.flatnonzero(lab < 0)
-            deg = np.array([free(v) for v in open_])
-            cand = open_[deg == deg.min()]           # the most hemmed-in cell seeds
-            c = int(cand[int(rng.integers(len(cand)))])
-            r = len(size)
-            target = int(rng.integers(lo, hi + 1))
-            lab[c] = r
-            members = [c]
-            while len(members) < target:
-                front = sorted({int(u) for v in members for u in nb[v] if u >= 0 and lab[u] < 0})
-                if not front:
-                    break
-                if rng.random() < 0.5:               # half the time, rescue a hemmed-in cell
-                    fd = np.array([free(u) for u in front])
-                    front = [u for u, d in zip(front, fd) if d == fd.min()]
-                u = front[int(rng.integers(len(front)))]
-                lab[u] = r
-                members.append(u)
-            size.append(len(members))
-            if len(members) < lo:           # merge into a neighbour with room
-                hosts = sorted({int(lab[u]) for v in members for u in nb[v]
-                                if u >= 0 and lab[u] >= 0 and lab[u] != r
-                                and size[lab[u]] + len(members) <= hi})
-                if not hosts:
-                    ok = False
-                    break
-                t = hosts[int(rng.integers(len(hosts)))]
-                lab[members] = t
-                size[t] += len(members)
-                size[r] = 0
-        if ok:
-            _, lab = np.unique(lab, return_inverse=True)
-            return lab.reshape(h, w).astype(np.int32)
-    raise InputError(f"no partition of {h}x{w} into regions of {lo}..{hi} cells found")
+
+    def front(members, lab, nb, rng):            # half the time, rescue a hemmed-in cell
+        cells = sorted({int(u) for v in members for u in nb[v] if u >= 0 and lab[u] < 0})
+        if cells and rng.random() < 0.5:
+            fd = np.array([sum(1 for x in nb[u] if x >= 0 and lab[x] < 0) for u in cells])
+            cells = [u for u, d in zip(cells, fd) if d == fd.min()]
+        return cells
+
+    return grow_regions(h, w, lo, hi, _rng(seed), front, tries)
 
 
 def random_answer(puzzle, seed=None, max_nodes=4000, restarts=30, shuffled=RANDOM_ORDERS):
