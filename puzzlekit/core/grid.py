@@ -10,6 +10,8 @@ from functools import cached_property
 
 import numpy as np
 
+from .referee import InputError
+
 __all__ = ["Grid", "GridPuzzle", "DIRS", "regions", "region_adjacency", "region_borders",
            "relabel", "grow_regions"]
 
@@ -246,7 +248,6 @@ def grow_regions(h: int, w: int, lo: int, hi: int, rng, front, tries: int = 200,
     >>> lab.shape, 2 <= int(np.bincount(lab.ravel()).min())
     ((3, 4), True)
     """
-    from .referee import InputError
     g = Grid(h, w)
     nb = g.nbrs
     for _ in range(tries):

@@ -209,8 +209,8 @@ class Reader:
         """Section 2.2: walls right of cells ``(h, w-1)`` and below cells
         ``(h-1, w)``.  ``whole``: refuse a body that ends inside them (the
         genre's regions would be guessed, not read)."""
-        need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
-        if whole and len(self.rest) < need:
+        need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5) if whole else 0
+        if len(self.rest) < need:
             raise PuzzlinkError(f"{self.what}: the body ends inside the walls ({len(self.rest)} "
                                 f"of {need} characters): truncated?")
         right = self.bits32((w - 1) * h).reshape(h, w - 1)
