@@ -889,6 +889,7 @@ def _legal_jit(bits, data):
 # ---------------------------------------------------------------- the ladder
 # reports_empty: fit visits every variable it changes (an emptied one is its
 # -1), region removes nothing, hetero checks each variable it takes a piece from;
+# settles: fit and pair each loop until a pass of theirs removes nothing;
 # checks: region only checks, and an open region whose size is not a multiple
 # of three stays so however the state narrows (a decided piece covers three
 # cells of one region; what is left of it cannot all be multiples of three)
@@ -899,4 +900,4 @@ LADDER = Ladder([
     Rung("pair", pair, "#9467bd", "a piece dies when a cell beside it has no candidate that fits next to it"),
     probe_rung("#d62728"),
 ], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit,
-                     work=_WORK, reports_empty=True, checks=(1,)))
+                     work=_WORK, reports_empty=True, settles=(0, 3), checks=(1,)))

@@ -1178,7 +1178,7 @@ def _legal_jit(bits, data):
     return True
 
 
-KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit)
+KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit, settles=(0,))
 LADDER = Ladder([
     Rung("col", KERNELS.rung(0, "col"), "#7f7f7f",
          "every column holds h/2 shaded cells: a full column blanks the rest, "
