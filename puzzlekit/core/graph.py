@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 __all__ = ["components", "reachable", "articulation_points", "is_connected", "bridges",
-           "bridges_jit", "one_region", "one_region_jit"]
+           "bridges_jit", "one_region", "one_region_jit", "cut_dfs_jit"]
 
 
 def _prep(nbrs, mask):
@@ -182,52 +182,34 @@ def _reach_jit(nbrs, mask, seeds, out):
 
 @njit(cache=True)
 def _articulation_jit(nbrs, mask, out):
+    """One :func:`cut_dfs_jit` a component: a vertex other than the root is
+    a cut vertex when a child subtree hangs from it alone, the root when it
+    has two children."""
     n = nbrs.shape[0]
-    deg = nbrs.shape[1]
     disc = np.full(n, -1, dtype=np.int32)
-    low = np.zeros(n, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int32)
     it = np.zeros(n, dtype=np.int32)
+    none = np.zeros(n, dtype=np.bool_)
+    cut = np.zeros(n, dtype=np.int8)
+    low = np.empty(n, dtype=np.int32)
+    held = np.empty(n, dtype=np.int32)
     stack = np.empty(n, dtype=np.int32)
-    t = 0
     for root in range(n):
         if not mask[root] or disc[root] >= 0:
             continue
-        disc[root] = t
-        low[root] = t
-        t += 1
-        stack[0] = root
-        top = 1
-        root_children = 0
-        while top > 0:
-            v = stack[top - 1]
-            if it[v] < deg:
-                u = nbrs[v, it[v]]
-                it[v] += 1
-                if u < 0 or not mask[u]:
-                    continue
-                if disc[u] < 0:
-                    parent[u] = v
-                    disc[u] = t
-                    low[u] = t
-                    t += 1
-                    stack[top] = u
-                    top += 1
-                    if v == root:
-                        root_children += 1
-                elif u != parent[v]:
-                    if disc[u] < low[v]:
-                        low[v] = disc[u]
-            else:
-                top -= 1
-                p = parent[v]
-                if p >= 0:
-                    if low[v] < low[p]:
-                        low[p] = low[v]
-                    if p != root and low[v] >= disc[p]:
-                        out[p] = True
-        if root_children > 1:
-            out[root] = True
+        cut_dfs_jit(nbrs, mask, none, root, disc, low, parent, it, held, stack, cut)
+        children = 0
+        for j in range(nbrs.shape[1]):
+            u = nbrs[root, j]
+            if u >= 0 and mask[u] and parent[u] == root:
+                again = False                    # a row may list a vertex twice
+                for i in range(j):
+                    again |= nbrs[root, i] == u
+                children += not again
+        out[root] = children > 1
+    for v in range(n):
+        if cut[v] and parent[v] >= 0:
+            out[v] = True
 
 
 @njit(cache=True)
@@ -285,12 +267,11 @@ def bridges_jit(nbrs, cedges, emask, out):
 def one_region_jit(nbrs, may, must, keep, cut):
     """Kernel of :func:`one_region`: fills ``keep`` and ``cut`` (zeroed by
     the caller); returns -1 when the ``must`` vertices cannot be joined,
-    else the number of ``must`` vertices.  One iterative lowlink DFS from a
-    ``must`` vertex: ``p`` is needed when a child subtree that only ``p``
-    joins to the rest holds a ``must`` vertex (the DFS root side always holds
-    one, the root itself)."""
+    else the number of ``must`` vertices.  One lowlink DFS from a ``must``
+    vertex (:func:`cut_dfs_jit`): ``p`` is needed when a child subtree that
+    only ``p`` joins to the rest holds a ``must`` vertex (the DFS root side
+    always holds one, the root itself)."""
     n = nbrs.shape[0]
-    deg = nbrs.shape[1]
     root = -1
     n_must = 0
     for v in range(n):
@@ -305,13 +286,35 @@ def one_region_jit(nbrs, may, must, keep, cut):
             keep[v] = may[v]
         return 0
     disc = np.full(n, -1, dtype=np.int32)
-    low = np.zeros(n, dtype=np.int32)
-    parent = np.full(n, -1, dtype=np.int32)
-    it = np.zeros(n, dtype=np.int32)
-    held = np.zeros(n, dtype=np.int32)           # must vertices in the DFS subtree
-    stack = np.empty(n, dtype=np.int32)
+    flags = np.zeros(n, dtype=np.int8)
+    reached = cut_dfs_jit(nbrs, may, must, root, disc, np.zeros(n, dtype=np.int32),
+                          np.empty(n, dtype=np.int32), np.zeros(n, dtype=np.int32),
+                          np.empty(n, dtype=np.int32), np.empty(n, dtype=np.int32), flags)
+    for v in range(n):
+        keep[v] = disc[v] >= 0
+        if flags[v] == 2 and not must[v]:
+            cut[v] = True
+    if reached < n_must:
+        return -1
+    return n_must
+
+
+@njit(cache=True)
+def cut_dfs_jit(nbrs, may, must, root, disc, low, parent, it, held, stack, cut):
+    """One iterative lowlink DFS over the vertices ``may`` marks, from
+    ``root`` (a ``may`` vertex), for the kernels that join ``must`` vertices
+    through ``may`` ones.  The caller sets ``disc`` to -1 and ``it`` to 0 at
+    every ``may`` vertex; the other arrays are written before they are read.
+    Afterwards ``disc[v] >= 0`` marks the vertices reached, ``held[v]``
+    counts the ``must`` vertices of ``v``'s DFS subtree, and ``cut[p]`` is
+    raised (never lowered) to 1 where a child subtree hangs from ``p``
+    alone, to 2 where such a subtree holds a ``must`` vertex.  Returns
+    ``held[root]``, the ``must`` vertices reached."""
+    deg = nbrs.shape[1]
     disc[root] = 0
-    held[root] = 1
+    low[root] = 0
+    parent[root] = -1
+    held[root] = 1 if must[root] else 0
     stack[0] = root
     top = 1
     t = 1
@@ -340,10 +343,10 @@ def one_region_jit(nbrs, may, must, keep, cut):
         if low[v] < low[p]:
             low[p] = low[v]
         held[p] += held[v]
-        if low[v] >= disc[p] and held[v] > 0 and not must[p]:
-            cut[p] = True
-    for v in range(n):
-        keep[v] = disc[v] >= 0
-    if held[root] < n_must:
-        return -1
-    return n_must
+        if low[v] >= disc[p]:
+            if held[v] > 0:
+                cut[p] = 2
+            elif cut[p] == 0:
+                cut[p] = 1
+    return held[root]
+

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from ..core.graph import _components_jit
+from ..core.graph import _components_jit, cut_dfs_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from ..core.search import SearchResult, count_solutions
 
@@ -346,53 +346,19 @@ def _reach_rung_jit(bits, n, nbrs, work):
         return changed
     # one lowlink DFS from a pinned cell: an open cell p must be numbered when
     # some child subtree hanging only from p holds a pinned cell
-    disc = np.full(n, -1, np.int64)
-    low = np.zeros(n, np.int64)
-    parent = np.full(n, -1, np.int64)
-    pins = np.zeros(n, np.int64)
-    nxt = np.zeros(n, np.int64)
-    cut = np.zeros(n, np.int8)
-    stack = np.empty(n, np.int64)
-    disc[first] = 0
-    pins[first] = 1
-    stack[0] = first
-    top = 1
-    clock = 1
-    while top > 0:
-        v = stack[top - 1]
-        if nxt[v] < nbrs.shape[1]:
-            u = nbrs[v, nxt[v]]
-            nxt[v] += 1
-            if u < 0 or not mask[u]:
-                continue
-            if disc[u] < 0:
-                parent[u] = v
-                disc[u] = clock
-                low[u] = clock
-                clock += 1
-                pins[u] = 1 if not bits[2 * u] else 0
-                stack[top] = u
-                top += 1
-            elif u != parent[v] and disc[u] < low[v]:
-                low[v] = disc[u]
-            continue
-        top -= 1
-        p = parent[v]
-        if p < 0:
-            continue
-        if low[v] < low[p]:
-            low[p] = low[v]
-        pins[p] += pins[v]
-        if low[v] >= disc[p] and bits[2 * p]:      # p cuts v's subtree off
-            if cut[p] == 0:
-                work[4] += 1
-                cut[p] = 1
-            if pins[v] > 0:
-                cut[p] = 2
+    pinned = np.empty(n, np.bool_)
     for c in range(n):
-        if cut[c] == 2:
-            bits[2 * c] = False
-            changed = 1
+        pinned[c] = mask[c] and not bits[2 * c]
+    disc = np.full(n, -1, np.int64)
+    cut = np.zeros(n, np.int8)
+    cut_dfs_jit(nbrs, mask, pinned, first, disc, np.zeros(n, np.int64), np.empty(n, np.int64),
+                np.zeros(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64), cut)
+    for c in range(n):
+        if cut[c] and not pinned[c]:
+            work[4] += 1
+            if cut[c] == 2:
+                bits[2 * c] = False
+                changed = 1
     return changed
 
 

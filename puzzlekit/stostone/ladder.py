@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.graph import cut_dfs_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import RULE4, Answer, Puzzle
 
@@ -58,7 +59,7 @@ N_FLAGS = F_SECT + N_SECT + 1
  R_INN, R_RIM, R_STAMP, R_ALW, R_NADJ, R_S, R_EXTBASE, R_EXTLEN, R_KEY, R_CTR,
  R_DIST, R_QUEUE, R_COMP, R_CSIZE, R_DISC, R_LOW, R_PARENT, R_IT, R_HELD, R_KB, R_OB,
  N_ROWS) = range(32)
-B_ST, B_BLOCKED, B_INS, B_CUT, N_BROWS = range(5)
+B_ST, B_BLOCKED, B_INS, B_CUT, B_MAY, B_MUST, N_BROWS = range(7)
 
 
 def data(puzzle: Puzzle) -> tuple:
@@ -519,54 +520,27 @@ def _join(bits, nbrs, reg, order, a, b, g, stack, scr, bsc):
                 root = order[t]
     if nmust < 2:
         return 0
-    disc, low, parent, it, held = scr[R_DISC], scr[R_LOW], scr[R_PARENT], scr[R_IT], scr[R_HELD]
-    cut = bsc[B_CUT]
-    for t in range(a, b):
+    disc, it = scr[R_DISC], scr[R_IT]
+    cut, may, must = bsc[B_CUT], bsc[B_MAY], bsc[B_MUST]
+    for t in range(a, b):              # may and must stay 0 off the region
         c = order[t]
         disc[c] = -1
-        low[c] = 0
-        parent[c] = -1
         it[c] = 0
-        held[c] = 0
         cut[c] = 0
-    disc[root] = 0
-    held[root] = 1
-    stack[0] = root
-    top = 1
-    tm = 1
-    while top > 0:
-        v = stack[top - 1]
-        if it[v] < 4:
-            u = nbrs[v, it[v]]
-            it[v] += 1
-            if u < 0 or reg[u] != g or _state(bits, u) == 0:
-                continue
-            if disc[u] < 0:
-                parent[u] = v
-                disc[u] = tm
-                low[u] = tm
-                tm += 1
-                held[u] = 1 if _state(bits, u) == 1 else 0
-                stack[top] = u
-                top += 1
-            elif u != parent[v] and disc[u] < low[v]:
-                low[v] = disc[u]
-            continue
-        top -= 1
-        p = parent[v]
-        if p < 0:
-            continue
-        if low[v] < low[p]:
-            low[p] = low[v]
-        held[p] += held[v]
-        if low[v] >= disc[p] and held[v] > 0 and held[v] < nmust:
-            cut[p] = 1
-    if held[root] < nmust:
+        x = _state(bits, c)
+        may[c] = x != 0
+        must[c] = x == 1
+    reached = cut_dfs_jit(nbrs, may, must, root, disc, scr[R_LOW], scr[R_PARENT], it,
+                          scr[R_HELD], stack, cut)
+    for t in range(a, b):
+        may[order[t]] = 0
+        must[order[t]] = 0
+    if reached < nmust:
         return -1
     changed = 0
     for t in range(a, b):
         c = order[t]
-        if cut[c] != 0 and _state(bits, c) == -1:
+        if cut[c] == 2 and _state(bits, c) == -1:
             bits[2 * c] = False
             changed = 1
     return changed
