@@ -14,6 +14,7 @@ from .search import (KEEP, Count, SearchResult, SolveResult, count_solutions,
                      count_with_restarts, solve as _solve)
 
 __all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "warm_proof", "accepts",
+           "sat_counter",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
 
 #: Search nodes shallower than this run the probe rung in the uniqueness
@@ -174,6 +175,24 @@ class GenreSpec:
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
         return accepts(self, puzzle)
+
+
+def sat_counter(package: str) -> Callable:
+    """A genre's ``sat_count``: ``count_solutions(puzzle, limit=2,
+    time_limit=60.0)`` of its module ``<package>.sat``, imported (and
+    OR-tools with it) on the first call, so that importing the genre does
+    not import OR-tools.
+
+    >>> count = sat_counter("puzzlekit.numbrix")
+    >>> count.__name__, count.__module__
+    ('sat_count', 'puzzlekit.numbrix')
+    """
+    def sat_count(puzzle, limit=2, time_limit=60.0):
+        from importlib import import_module
+        return import_module(package + ".sat").count_solutions(puzzle, limit, time_limit)
+    sat_count.__module__ = package
+    sat_count.__doc__ = f"The CP-SAT model's count (:func:`{package}.sat.count_solutions`)."
+    return sat_count
 
 
 def accepts(spec: GenreSpec, puzzle) -> Callable[[State], bool]:

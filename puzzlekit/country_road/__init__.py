@@ -2,7 +2,7 @@
 variable per cell and one {unused, used} variable per grid edge."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from ..core.search import Count
 from . import brute
 from . import generate as _gen
@@ -35,12 +35,6 @@ def brute_solutions(puzzle, limit=2, max_nodes=3_000_000) -> Count:
                  tuple(Answer(puzzle.h, puzzle.w, e) for e in r.edges))
 
 
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
-
-
 def _generate(h, w, seed=None, grade=None):
     return _gen.generate(h, w, seed, grade)
 
@@ -63,6 +57,6 @@ SPEC = GenreSpec(
     article="puzzlekit.country_road.article",
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed),
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
+    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, refute=_refute)

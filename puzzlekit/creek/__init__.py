@@ -2,7 +2,7 @@
 around it and the unshaded cells form one connected creek."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from . import brute, generate as _gen
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
@@ -13,12 +13,6 @@ from .model import MAX_CELLS, RULES, Answer, Puzzle, check, clue_field, full_puz
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CreekState", "check",
            "clue_field", "full_puzzle", "initial_state", "decode", "encode", "brute_count",
            "brute_solutions", "random_small", "rebuild_bank", "draw", "draw_state", "brute"]
-
-
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
 
 
 def _url_decode(url):
@@ -50,6 +44,6 @@ SPEC = GenreSpec(
     draw=draw, draw_state=draw_state, article="puzzlekit.creek.article",
     rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_decode=_url_decode, url_encode=_url_encode,
     clues=_clues, certificate=_certificate)

@@ -5,7 +5,7 @@ variable per white cell (``pair`` is ours; the article's ladder has the other
 four)."""
 from __future__ import annotations
 
-from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
+from ..core.genre import PROOF_CHEAP_NODES, GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
@@ -17,12 +17,6 @@ __all__ = ["SPEC", "LADDER", "RULES", "SHAPES", "SHAPE_NAMES", "Puzzle", "Answer
            "check", "placements", "initial_state", "decode", "encode", "random_small", "walk",
            "search_count", "rebuild_bank", "draw", "draw_state", "brute", "census", "certify",
            "url", "brute_count", "brute_solutions"]
-
-
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
 
 
 def _clues(puzzle) -> int:
@@ -45,7 +39,7 @@ SPEC = GenreSpec(
     draw=draw, draw_state=draw_state, article="puzzlekit.heteromino.article",
     rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, certificate=certify.swap_certificate, proof_cheap_nodes=PROOF_CHEAP_NODES,
     proof_without=PROOF_WITHOUT)

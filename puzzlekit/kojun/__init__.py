@@ -3,7 +3,7 @@ and within a region the upper of two stacked cells is larger.  The ladder:
 neigh, once, order, region and probe over one digit variable per cell."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from ..core.search import Count
 from . import brute, generate as _gen, url
 from .draw import draw, draw_state
@@ -53,12 +53,6 @@ def _verify_extra(entry, puzzle, answer):
     return None
 
 
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
-
-
 def _clues(puzzle) -> int:
     """Printed digits (the partition is not counted)."""
     return len(puzzle.givens)
@@ -77,6 +71,6 @@ SPEC = GenreSpec(
     draw=draw, draw_state=draw_state, article="puzzlekit.kojun.article",
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, certificate=_certificate)

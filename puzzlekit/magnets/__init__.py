@@ -3,7 +3,7 @@ poles never touch; margins count each line's + and - cells.  Real boards may
 also have empty cells and given poles, and are read from puzz.link URLs."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from . import brute, census, certify, generate, url
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, sample, verify_extra
@@ -23,13 +23,6 @@ def _generate(h, w, seed=None, grade=None):
     return generate.generate(h, w, seed=seed, grade=grade, holes=holes)
 
 
-
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
-
-
 def _clues(puzzle) -> int:
     """Printed margin numbers and given poles."""
     margins = (puzzle.plus_rows, puzzle.minus_rows, puzzle.plus_cols, puzzle.minus_cols)
@@ -42,6 +35,6 @@ SPEC = GenreSpec(
     brute_count=brute.brute_count, generate=_generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.magnets.article", rebuild_bank=rebuild_bank, verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute.brute_solutions, encode=encode,
-    random_small=random_small, sat_count=_sat_count, sweep_board=generate.sweep_board,
+    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=generate.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, certificate=certify.pair_certificate, learner=LEARNER)

@@ -2,7 +2,7 @@
 variable per cell and one label variable per region."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from ..core.search import Count
 from . import brute, generate as _gen, url
 from .draw import draw, draw_state
@@ -55,12 +55,6 @@ def _verify_extra(entry, puzzle, answer):
     return None
 
 
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
-
-
 def _clues(puzzle) -> int:
     """Printed numbers, marks, hints and printed blanks."""
     return len(puzzle.clues) + len(puzzle.marks) + len(puzzle.hints) + len(puzzle.blanks)
@@ -74,5 +68,5 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small,
-    sat_count=_sat_count, sweep_board=_gen.sweep_board, url_decode=url.decode, url_encode=url.encode,
+    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board, url_decode=url.decode, url_encode=url.encode,
     clues=_clues)

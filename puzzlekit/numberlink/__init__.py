@@ -3,7 +3,7 @@ cell; with rule 3 (``fill``) every cell is used.  Solved over the segments by
 deg, chain, reach and probe."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from ..core.search import Count
 from . import brute, generate as _gen, url
 from .learn import LEARNER
@@ -30,12 +30,6 @@ def brute_solutions(puzzle, limit=2, max_nodes=5_000_000) -> Count:
     r, sols = brute.solutions(puzzle, limit, max_nodes)
     return Count(r.count, r.capped, r.nodes, int(limit),
                  tuple(Answer(puzzle.h, puzzle.w, s) for s in sols))
-
-
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
 
 
 def _clues(puzzle) -> int:
@@ -79,7 +73,7 @@ SPEC = GenreSpec(
     draw=draw, draw_state=draw_state, article="puzzlekit.numberlink.article",
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), max_cells=MAX_CELLS,
     brute_solutions=brute_solutions, encode=encode, random_small=random_small,
-    sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, refute=_refute, proof_without=PROOF_WITHOUT,
     proof_probe_after=PROOF_PROBE_AFTER, proof_probe_passes=PROOF_PROBE_PASSES,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
+from ..core.genre import PROOF_CHEAP_NODES, GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, ladder, model
 from .brute import brute_count, brute_solutions, count_solutions, iter_solutions
 from .certify import reversal, single_cell_proof
@@ -39,13 +39,6 @@ def _verify_extra(entry, puzzle, answer):
         if LADDER.fixpoint(initial_state(Puzzle(clues)), g).solved:
             return f"printed {v} is redundant at its grade {g}"
     return None
-
-
-
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
 
 
 def _clues(puzzle) -> int:
@@ -87,7 +80,7 @@ SPEC = GenreSpec(
     brute_count=brute_count, generate=_gen.generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.numbrix.article", rebuild_bank=_gen.rebuild_bank,
     verify_extra=_verify_extra, max_cells=model.MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    encode=encode, random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
              "diagonally, which Numbrix forbids)",
     clues=_clues, certificate=reversal, proof_cheap_nodes=PROOF_CHEAP_NODES,

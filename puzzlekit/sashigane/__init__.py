@@ -4,7 +4,7 @@ probe over one candidate-L variable per circle; the scanner (row-major cuts)
 and a CP-SAT model are the other two engines."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from ..core.search import Count
 from . import brute, generate as _gen
 from .draw import draw, draw_state
@@ -30,12 +30,6 @@ def brute_solutions(puzzle, limit=2, max_nodes=50_000_000) -> Count:
     r = brute.scan(puzzle, limit, max_nodes)
     return Count(r.count, r.capped, r.nodes, int(limit),
                  tuple(Answer.from_labels(lab, puzzle.w) for lab in r.labels))
-
-
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
 
 
 def _url_decode(url):
@@ -66,6 +60,6 @@ SPEC = GenreSpec(
     draw=draw, draw_state=draw_state, article="puzzlekit.sashigane.article",
     rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=_sat_count, sweep_board=_gen.sweep_board,
+    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_decode=_url_decode, url_encode=_url_encode,
     clues=_clues, refute=_refute)

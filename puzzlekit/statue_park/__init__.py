@@ -4,7 +4,7 @@ white ones not.  clue, place, fit, white and probe over one {park, shaded}
 variable per cell and one {unused, used} variable per placement."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, sat_counter
 from ..core.search import Count
 from . import brute, census, certify, generate as _gen, url
 from .draw import draw, draw_bag, draw_state
@@ -41,12 +41,6 @@ def _generate(h, w, seed=None, grade=None):
     return _gen.generate(h, w, seed, grade)
 
 
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
-
-
 def _clues(puzzle) -> int:
     """Black and white circles (the bag is not counted)."""
     return len(puzzle.black) + len(puzzle.white)
@@ -58,6 +52,6 @@ SPEC = GenreSpec(
     generate=_generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.statue_park.article", rebuild_bank=rebuild_bank,
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
+    encode=encode, random_small=random_small, sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues)

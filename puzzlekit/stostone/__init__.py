@@ -3,7 +3,7 @@ as sizes, and dropped straight down the stones fill the bottom half exactly.
 col, clue, fit, drop and probe over one {blank, shaded} variable per cell."""
 from __future__ import annotations
 
-from ..core.genre import PROOF_CHEAP_NODES, GenreSpec
+from ..core.genre import PROOF_CHEAP_NODES, GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
@@ -26,12 +26,6 @@ def _generate(h, w, seed=None, grade=None):
     return _gen.generate(h, w, seed, grade)
 
 
-def _sat_count(puzzle, limit=2, time_limit=60.0):
-    """The CP-SAT model's count (OR-tools is imported on first use)."""
-    from .sat import count_solutions
-    return count_solutions(puzzle, limit, time_limit)
-
-
 def _clues(puzzle) -> int:
     """Numbers, ``?`` included (the partition is not counted)."""
     return len(puzzle.numbers)
@@ -43,7 +37,7 @@ SPEC = GenreSpec(
     generate=_generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.stostone.article", rebuild_bank=rebuild_bank,
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small, sat_count=_sat_count, sweep_board=sweep_board,
+    encode=encode, random_small=random_small, sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, proof_order=column_order, proof_cheap_nodes=PROOF_CHEAP_NODES,
     proof_probe_after=None)
