@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, ShadedAnswer, Violation, show,
-                            strict_int, strict_list, strict_size)
+from ..core.referee import (InputError, ShadedAnswer, Violation, show, strict_cell, strict_int,
+                            strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "SWITCHES", "MAX_CELLS", "MAX_SIDE", "check",
            "groups", "is_rectangle", "size_map", "bar_areas", "banana_areas"]
@@ -117,9 +117,7 @@ class Puzzle(GridPuzzle):
         h, w = _size(size[0], size[1])
         clues = {}
         for i, item in enumerate(strict_list(obj.get("clues", []), "clues")):
-            strict_list(item, f"clues[{i}]", 3)
-            r = strict_int(item[0], f"clues[{i}][0]", 0, h - 1)
-            c = strict_int(item[1], f"clues[{i}][1]", 0, w - 1)
+            r, c = strict_cell(item, f"clues[{i}]", h, w, 3)
             v = -1 if item[2] is None else strict_int(item[2], f"clues[{i}][2]", 1, h * w)
             if r * w + c in clues:
                 raise InputError(f"clues: two clues at cell ({r}, {c})")

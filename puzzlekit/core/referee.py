@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_int",
-           "strict_list", "strict_size", "int_grid", "shading_from_json", "shading_to_json",
+           "strict_list", "strict_cell", "strict_cells", "strict_size", "int_grid", "shading_from_json", "shading_to_json",
            "ShadedAnswer", "region_labels"]
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
@@ -104,6 +104,35 @@ def strict_list(x, field: str, n: int | None = None) -> list:
     if n is not None and len(x) != n:
         raise InputError(f"{field}: expected a list of {n} items, got {show(x)}")
     return x
+
+
+def strict_cell(item, field: str, h: int, w: int, n: int = 2) -> tuple[int, int]:
+    """The cell ``(r, c)`` that a JSON entry ``[r, c, ...]`` of ``n`` items
+    starts with, on an ``h`` x ``w`` board; else InputError.
+
+    >>> strict_cell([1, 2, 5], "clues[0]", 3, 3, 3)
+    (1, 2)
+    >>> strict_cell([3, 0], "black[4]", 3, 3)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: black[4][0]: expected an integer in 0..2, got 3
+    """
+    strict_list(item, field, n)
+    return strict_int(item[0], f"{field}[0]", 0, h - 1), strict_int(item[1], f"{field}[1]", 0, w - 1)
+
+
+def strict_cells(obj, key: str, width: int, h: int, w: int, lo: int = 0) -> list[list[int]]:
+    """The entries of the list ``obj[key]`` (none when it is absent or
+    null): ``[r, c]`` cells (``width`` 2) or ``[r, c, v]`` with ``v`` in
+    ``lo..h*w`` (``width`` 3), each checked by :func:`strict_cell`."""
+    items = obj.get(key)
+    out = []
+    for i, item in enumerate([] if items is None else strict_list(items, key)):
+        vals = list(strict_cell(item, f"{key}[{i}]", h, w, width))
+        if width == 3:
+            vals.append(strict_int(item[2], f"{key}[{i}][2]", lo, h * w))
+        out.append(vals)
+    return out
 
 
 def strict_size(h, w, max_cells: int, fields=("h", "w"), lo: int = 1,

@@ -36,26 +36,13 @@ import numpy as np
 
 from ..core.grid import GridPuzzle, relabel
 from ..core.graph import components
-from ..core.referee import (InputError, Violation, int_grid, region_labels, show,
+from ..core.referee import (InputError, Violation, int_grid, region_labels, show, strict_cells,
                             strict_int, strict_list)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "loop_cells"]
 
 RULES = ("loop", "missed", "twice", "count", "facing")
 MAX_CELLS = 10_000   # 100x100: two bits a cell and two an edge; tables linear in the board
-
-
-def _cells(obj, key, width, h, w):
-    items = obj.get(key)
-    out = []
-    for i, item in enumerate([] if items is None else strict_list(items, key)):
-        strict_list(item, f"{key}[{i}]", width)
-        vals = [strict_int(item[0], f"{key}[{i}][0]", 0, h - 1),
-                strict_int(item[1], f"{key}[{i}][1]", 0, w - 1)]
-        if width == 3:
-            vals.append(strict_int(item[2], f"{key}[{i}][2]", 0, h * w))
-        out.append(vals)
-    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -142,12 +129,12 @@ class Puzzle(GridPuzzle):
         h, w = lab.shape
         flat = relabel(lab).astype(np.int32)
         clues = {}
-        for r, c, v in _cells(obj, "clues", 3, h, w):
+        for r, c, v in strict_cells(obj, "clues", 3, h, w):
             reg = int(flat[r * w + c])
             if clues.get(reg, v) != v:
                 raise InputError(f"clues: two numbers for the country of ({r}, {c})")
             clues[reg] = v
-        marks = frozenset(int(flat[r * w + c]) for r, c in _cells(obj, "marks", 2, h, w))
+        marks = frozenset(int(flat[r * w + c]) for r, c in strict_cells(obj, "marks", 2, h, w))
         skip = obj.get("skip", False)
         if not isinstance(skip, bool):
             raise InputError(f"skip: expected true or false, got {show(skip)}")

@@ -38,7 +38,8 @@ import numpy as np
 from numba import njit
 
 from ..core.grid import Grid
-from ..core.referee import InputError, Violation, show, strict_int, strict_list, strict_size
+from ..core.referee import (InputError, Violation, show, strict_cell, strict_int, strict_list,
+                            strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "SHAPES", "SHAPE_NAMES", "RULE_SETS",
            "shape_of", "placements", "check"]
@@ -155,9 +156,7 @@ class Puzzle:
         if len(items) > h * w:
             raise InputError(f"black: {len(items)} cells on a board of {h * w}")
         for i, item in enumerate(items):
-            strict_list(item, f"black[{i}]", 2)
-            r = strict_int(item[0], f"black[{i}][0]", 0, h - 1)
-            c = strict_int(item[1], f"black[{i}][1]", 0, w - 1)
+            r, c = strict_cell(item, f"black[{i}]", h, w)
             if mask[r * w + c]:
                 raise InputError(f"black[{i}]: cell ({r}, {c}) is listed twice")
             mask[r * w + c] = True

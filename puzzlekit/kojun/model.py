@@ -35,7 +35,7 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle, relabel
-from ..core.referee import (InputError, Violation, int_grid, region_labels, strict_int,
+from ..core.referee import (InputError, Violation, int_grid, region_labels, strict_cell, strict_int,
                             strict_list)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_REGION", "check", "column_regions"]
@@ -115,9 +115,7 @@ class Puzzle(GridPuzzle):
         givens = {}
         items = obj.get("givens")
         for i, item in enumerate([] if items is None else strict_list(items, "givens")):
-            strict_list(item, f"givens[{i}]", 3)
-            r = strict_int(item[0], f"givens[{i}][0]", 0, h - 1)
-            c = strict_int(item[1], f"givens[{i}][1]", 0, w - 1)
+            r, c = strict_cell(item, f"givens[{i}]", h, w, 3)
             v = strict_int(item[2], f"givens[{i}][2]", 1, MAX_REGION)
             if givens.get(r * w + c, v) != v:
                 raise InputError(f"givens: two digits at cell ({r}, {c})")

@@ -40,27 +40,12 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle, relabel
-from ..core.referee import (InputError, Violation, int_grid, region_labels, strict_int,
-                            strict_list)
+from ..core.referee import InputError, Violation, int_grid, region_labels, strict_cells
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "answer_from_mask"]
 
 RULES = ("empty", "count", "connected", "block", "clash", "clue", "mark", "hint", "blank")
 MAX_CELLS = 10_000   # 100x100: two bits a cell plus one per region cell
-
-
-def _cells(obj, key, width, h, w):
-    """The ``[r, c]`` or ``[r, c, v]`` entries of a list of givens."""
-    items = obj.get(key)
-    out = []
-    for i, item in enumerate([] if items is None else strict_list(items, key)):
-        strict_list(item, f"{key}[{i}]", width)
-        vals = [strict_int(item[0], f"{key}[{i}][0]", 0, h - 1),
-                strict_int(item[1], f"{key}[{i}][1]", 0, w - 1)]
-        if width == 3:
-            vals.append(strict_int(item[2], f"{key}[{i}][2]", 1, h * w))
-        out.append(vals)
-    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -133,18 +118,18 @@ class Puzzle(GridPuzzle):
         h, w = lab.shape
         flat = relabel(lab).astype(np.int32)
         clues = {}
-        for r, c, v in _cells(obj, "clues", 3, h, w):
+        for r, c, v in strict_cells(obj, "clues", 3, h, w, 1):
             if clues.get(r * w + c, v) != v:
                 raise InputError(f"clues: two values at cell ({r}, {c})")
             clues[r * w + c] = v
-        marks = frozenset(r * w + c for r, c in _cells(obj, "marks", 2, h, w))
+        marks = frozenset(r * w + c for r, c in strict_cells(obj, "marks", 2, h, w))
         hints = {}
-        for r, c, v in _cells(obj, "hints", 3, h, w):
+        for r, c, v in strict_cells(obj, "hints", 3, h, w, 1):
             reg = int(flat[r * w + c])
             if hints.get(reg, v) != v:
                 raise InputError(f"hints: two values for the region of ({r}, {c})")
             hints[reg] = v
-        blanks = frozenset(r * w + c for r, c in _cells(obj, "blanks", 2, h, w))
+        blanks = frozenset(r * w + c for r, c in strict_cells(obj, "blanks", 2, h, w))
         p = cls(h, w, flat, clues, marks, hints, blanks)
         p._validate()
         return p

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import InputError, Violation, show, strict_int, strict_list, strict_size
+from ..core.referee import (InputError, Violation, show, strict_cell, strict_int, strict_list,
+                            strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "CLAUSES", "RULE_SETS", "MAX_CELLS", "ARROWS",
            "DELTA", "OPPOSITE", "l_parts", "check"]
@@ -123,9 +124,7 @@ class Puzzle(GridPuzzle):
             if len(items) > h * w:
                 raise InputError(f"{key}: {len(items)} clues on a board of {h * w} cells")
             for i, item in enumerate(items):
-                strict_list(item, f"{key}[{i}]", 3)
-                r = strict_int(item[0], f"{key}[{i}][0]", 0, h - 1)
-                c = strict_int(item[1], f"{key}[{i}][1]", 0, w - 1)
+                r, c = strict_cell(item, f"{key}[{i}]", h, w, 3)
                 if circ[r * w + c] >= 0 or arr[r * w + c] >= 0:
                     raise InputError(f"{key}[{i}]: cell ({r}, {c}) already holds a clue")
                 if key == "circles":

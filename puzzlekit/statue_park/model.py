@@ -40,8 +40,8 @@ from math import factorial
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, ShadedAnswer, Violation, show, strict_int,
-                            strict_list, strict_size)
+from ..core.referee import (InputError, ShadedAnswer, Violation, show, strict_cell, strict_list,
+                            strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_BAG", "MAX_PIECE",
            "canonical", "orientations", "piece_from_rows", "piece_rows", "groups", "check",
@@ -250,9 +250,7 @@ class Puzzle(GridPuzzle):
         seen = {}
         for colour in ("black", "white"):
             for i, item in enumerate(strict_list(obj.get(colour, []), colour)):
-                strict_list(item, f"{colour}[{i}]", 2)
-                r = strict_int(item[0], f"{colour}[{i}][0]", 0, h - 1)
-                c = strict_int(item[1], f"{colour}[{i}][1]", 0, w - 1)
+                r, c = strict_cell(item, f"{colour}[{i}]", h, w)
                 if r * w + c in seen:
                     raise InputError(f"{colour}[{i}]: cell ({r}, {c}) already has a circle")
                 seen[r * w + c] = colour

@@ -52,7 +52,7 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle, relabel
-from ..core.referee import (InputError, ShadedAnswer, Violation, region_labels, show,
+from ..core.referee import (InputError, ShadedAnswer, Violation, region_labels, show, strict_cell,
                             strict_int, strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "RULE4", "MAX_CELLS", "MAX_SIDE", "check",
@@ -144,9 +144,7 @@ class Puzzle(GridPuzzle):
         nums = {}
         items = obj.get("numbers")
         for i, item in enumerate([] if items is None else strict_list(items, "numbers")):
-            strict_list(item, f"numbers[{i}]", 3)
-            r = strict_int(item[0], f"numbers[{i}][0]", 0, h - 1)
-            c = strict_int(item[1], f"numbers[{i}][1]", 0, w - 1)
+            r, c = strict_cell(item, f"numbers[{i}]", h, w, 3)
             v = -1 if item[2] is None else strict_int(item[2], f"numbers[{i}][2]", 1, h * w)
             reg = int(flat[r * w + c])
             if reg in nums:

@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, ShadedAnswer, Violation, show,
-                            strict_int, strict_list, strict_size)
+from ..core.referee import (InputError, ShadedAnswer, Violation, show, strict_cell, strict_int,
+                            strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_NUMBER", "ARROWS",
            "NONE", "UP", "DOWN", "LEFT", "RIGHT", "STEP", "check", "line_cells",
@@ -125,9 +125,7 @@ class Puzzle(GridPuzzle):
         clues = {}
         items = obj.get("clues", [])
         for i, item in enumerate(strict_list(items, "clues")):
-            strict_list(item, f"clues[{i}]", 4)
-            r = strict_int(item[0], f"clues[{i}][0]", 0, h - 1)
-            c = strict_int(item[1], f"clues[{i}][1]", 0, w - 1)
+            r, c = strict_cell(item, f"clues[{i}]", h, w, 4)
             a = item[2]
             if not isinstance(a, str) or len(a) != 1 or a not in ARROWS:
                 raise InputError(f"clues[{i}][2]: expected one of U D L R or '.', got {show(a)}")
