@@ -25,10 +25,6 @@ RIVAL_NODES = 5_000         # a rival search's budget while buying clues
 SHUFFLE_CELLS = 100         # past this, a shuffled clueless search can wander off
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, without=()):
     """The ladder's compiled counting search (a :class:`SearchResult`)."""
     return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes,
@@ -44,7 +40,7 @@ def random_answer(h, w, seed=None, bias=None) -> np.ndarray:
     >>> check(Puzzle.make(4, 5), Answer.from_mask(4, 5, m))
     []
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     n = h * w
     bias = float(rng.uniform(0.3, 0.6)) if bias is None else bias
     order = rng.permutation(n)
@@ -94,7 +90,7 @@ def buy(h, w, mask, seed=None, dialect="free", max_nodes=RIVAL_NODES, drop=()):
     colour, ``silent`` only the others.  None when no cell can tell the two
     answers apart (they are tied, or the dialect has no word for the
     difference)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     a = np.asarray(mask, np.bool_)
     sa = size_map(h, w, a)
     want = dialect == "forcing"
@@ -120,7 +116,7 @@ def minimise(puzzle, seed=None, max_nodes=20_000, keep="unique", level="probe"):
     """Shuffled one-at-a-time removal: keep a clue only if dropping it breaks
     uniqueness (``keep="unique"``) or stops ``level`` finishing guess-free
     (``keep="solve"``)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     clues = dict(puzzle.clues)
     for c in rng.permutation(sorted(clues)):
         rest = {k: v for k, v in clues.items() if k != c}
@@ -160,7 +156,7 @@ def random_small(rng, h, w) -> Puzzle:
     """A small board that may have 0, 1 or many answers: a legal grid, each
     cell clued with probability q by its group size (now and then off by one
     or a ``?``), sometimes under a dropped rule."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     mask = random_answer(h, w, rng)
     sizes = size_map(h, w, mask)
     q = float(rng.choice([0.0, 0.15, 0.3, 0.6]))
@@ -182,7 +178,7 @@ def random_small(rng, h, w) -> Puzzle:
 def sweep_board(rng, n: int, density: str) -> Puzzle:
     """An n x n board for the timing sweeps: a random legal grid with its true
     sizes on half (``dense``) or a fifth (``sparse``) of the cells."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     mask = random_answer(n, n, rng)
     sizes = size_map(n, n, mask)
     q = 0.5 if density == "dense" else 0.2
@@ -198,7 +194,7 @@ def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
     if minimal not in ("unique", "solve"):
         raise ValueError(f"minimal must be 'unique' or 'solve', not {minimal!r}")
     h, w = strict_size(h, w, MAX_CELLS)
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     if grade_ is not None:
         LADDER.level(grade_)
     for _ in range(tries):

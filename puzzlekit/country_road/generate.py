@@ -25,10 +25,6 @@ BANK_SIZES = ((6, 6), (8, 8), (10, 10))
 BANK_PER_SIZE = 20
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def inflate_loop(rng, h: int, w: int, fill: float = 0.7) -> list[int]:
     """A closed loop (cells in order) grown from a 2x2 square: each step pushes
     one loop edge into the 2x2 block beside it, replacing the edge by a
@@ -39,7 +35,7 @@ def inflate_loop(rng, h: int, w: int, fill: float = 0.7) -> list[int]:
     >>> len(loop) % 2 == 0 and len(set(loop)) == len(loop) >= 4
     True
     """
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     if h < 2 or w < 2:
         raise ValueError("a loop needs a board of at least 2x2")
     r, c = int(rng.integers(h - 1)), int(rng.integers(w - 1))
@@ -81,7 +77,7 @@ def loop_edges(grid: Grid, loop) -> np.ndarray:
 def cut_loop(rng, h: int, w: int, loop, k: int) -> np.ndarray:
     """Countries: ``k`` consecutive arcs of the loop, then each blob of empty
     cells given whole to one neighbouring country.  Returns ``(h, w)`` labels."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     L = len(loop)
     k = max(1, min(int(k), L))
     shift = int(rng.integers(L))
@@ -103,7 +99,7 @@ def cut_loop(rng, h: int, w: int, loop, k: int) -> np.ndarray:
 def board_from_loop(rng, h: int, w: int, avg: float | None = None, fill: float | None = None):
     """A fully numbered board and its loop: ``(puzzle, answer)``.  ``avg`` is
     the mean country size aimed at (default: 4 to 7 at random)."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     fill = float(rng.uniform(0.55, 0.9)) if fill is None else fill
     loop = inflate_loop(rng, h, w, fill)
     avg = float(rng.uniform(4.0, 7.0)) if avg is None else avg
@@ -127,7 +123,7 @@ def erase(rng, puzzle: Puzzle, level=None, adversarial: bool = True) -> Puzzle:
     finishes.  Adversarial: a number whose loss breaks that is kept and the
     erasing goes on (a minimal set for the level).  Random: the erasing stops
     at the first number whose loss breaks it."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     clues = dict(puzzle.clues)
     order = list(clues)
     rng.shuffle(order)
@@ -154,7 +150,7 @@ def generate(h: int, w: int, seed=None, grade=None, avg: float | None = None,
         raise ValueError(f"{h}x{w} is more than the {MAX_CELLS} cells this genre accepts")
     if h < 2 or w < 2:
         raise ValueError("Country Road needs a board of at least 2x2")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     lvl = LADDER.level(grade)
     for _ in range(tries):
         p, a = board_from_loop(rng, h, w, avg)
@@ -169,7 +165,7 @@ def random_partition(rng, h: int, w: int, k: int) -> np.ndarray:
     """``k`` connected countries grown from random seeds, the smallest country
     taking one random free neighbour at a time (compact, balanced countries).
     Returns ``(h, w)`` labels."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     n = h * w
     k = max(1, min(int(k), n))
     nb = Grid(h, w).nbrs
@@ -195,7 +191,7 @@ def random_small(rng, h: int, w: int) -> Puzzle:
     """A small board with 0, 1 or many answers: a loop-first board with some
     numbers kept (or a few changed), or a random partition with random
     numbers; now and then the skip switch is on."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     mode = rng.random()
     if h >= 2 and w >= 2 and mode < 0.6:
         p, _ = board_from_loop(rng, h, w)
@@ -218,7 +214,7 @@ def random_small(rng, h: int, w: int) -> Puzzle:
 def sweep_board(rng, n: int, density: str = "dense") -> Puzzle:
     """An ``n`` x ``n`` loop-first board for timing sweeps, every country
     numbered (``dense``) or a third of them (``sparse``)."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     p, _ = board_from_loop(rng, max(n, 2), max(n, 2))
     if density == "sparse":
         keep = rng.random(p.k) < 1 / 3

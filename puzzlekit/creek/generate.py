@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.genre import ladder_count
+from ..core.minimise import shortest_prefix
 from ..core.referee import strict_size
 from .ladder import LADDER, NAMES, initial_state
 from .model import MAX_CELLS, Answer, Puzzle, clue_field, corner_sizes
@@ -26,10 +27,6 @@ BANK_PER_SIZE = 20
 DENSITY = 0.5          # default share of shaded cells (our choice: the article names none)
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def grow(h: int, w: int, area: int, rng=None, t: float = 1.0) -> np.ndarray:
     """A creek of ``area`` cells grown from a random seed: each step absorbs one
     frontier cell, chosen with weight ``t ** -(k - 1)`` where ``k`` is its
@@ -41,7 +38,7 @@ def grow(h: int, w: int, area: int, rng=None, t: float = 1.0) -> np.ndarray:
     >>> g.shape, int((g == 0).sum())
     ((4, 5), 9)
     """
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     n = h * w
     area = int(min(max(area, 0), n))
     x = np.ones(n, dtype=np.int8)
@@ -83,7 +80,7 @@ def keep_random(grid, k: int, rng=None) -> Puzzle:
     g = np.asarray(grid)
     nc = (g.shape[0] + 1) * (g.shape[1] + 1)
     m = np.zeros(nc, dtype=bool)
-    m[_rng(rng).choice(nc, int(k), replace=False)] = True
+    m[np.random.default_rng(rng).choice(nc, int(k), replace=False)] = True
     return erase(g, m.reshape(g.shape[0] + 1, g.shape[1] + 1))
 
 
@@ -100,7 +97,7 @@ def interior_like_ring(h: int, w: int, rng=None) -> np.ndarray:
     inner = np.flatnonzero(~ring.ravel())
     k = int(ring.sum())
     keep = np.ones((h + 1) * (w + 1), dtype=bool)
-    keep[_rng(rng).choice(inner, min(k, len(inner)), replace=False)] = False
+    keep[np.random.default_rng(rng).choice(inner, min(k, len(inner)), replace=False)] = False
     return keep.reshape(h + 1, w + 1)
 
 
@@ -114,7 +111,7 @@ def erased(grid, how: str, rng=None) -> Puzzle:
     if how == "interior":
         return erase(g, interior_like_ring(h, w, rng))
     m = np.ones((h + 1) * (w + 1), bool)
-    m[_rng(rng).choice(m.size, int(ring_mask(h, w).sum()), replace=False)] = False
+    m[np.random.default_rng(rng).choice(m.size, int(ring_mask(h, w).sum()), replace=False)] = False
     return erase(g, m.reshape(h + 1, w + 1))
 
 
@@ -123,16 +120,12 @@ def random_disclosure(grid, rng=None) -> int:
     search over the order's prefixes (more numbers never undo uniqueness)."""
     g = np.asarray(grid)
     nc = (g.shape[0] + 1) * (g.shape[1] + 1)
-    order, lo, hi = _rng(rng).permutation(nc), 0, nc
-    while lo < hi:
-        mid = (lo + hi) // 2
+
+    def ok(cells):
         m = np.zeros(nc, bool)
-        m[order[:mid]] = True
-        if unique(erase(g, m.reshape(g.shape[0] + 1, g.shape[1] + 1))) is True:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+        m[cells] = True
+        return unique(erase(g, m.reshape(g.shape[0] + 1, g.shape[1] + 1))) is True
+    return shortest_prefix(np.random.default_rng(rng).permutation(nc), ok)
 
 
 def shoreline(grid) -> int:
@@ -161,7 +154,7 @@ def thin(grid, rng=None, level=None, start=None) -> Puzzle:
     the board stays unique (``level=None``) or its ``level`` fixpoint still
     finishes: a locally minimal clue set.  ``start`` is a keep-mask to thin
     from (default: every corner)."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     g = np.asarray(grid)
     f = clue_field(g)
     clues = np.where(np.ones(f.shape, bool) if start is None else start, f, -1).astype(np.int8)
@@ -196,7 +189,7 @@ def generate(h: int, w: int, seed=None, grade=None, shaded: float = DENSITY,
     level: ``grade`` names the level to thin against (default: uniqueness by
     search, then graded by the ladder)."""
     h, w = strict_size(h, w, MAX_CELLS)
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     lv = grade
     if lv is not None:
         lv = LADDER.names[LADDER.level(lv)]

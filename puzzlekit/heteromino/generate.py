@@ -32,10 +32,6 @@ BANK_BLACK = {(8, 8): 10, (12, 12): 27}
 MANY = 50          # answers counted when scoring a board with more than one
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def legal_counts(h: int, w: int) -> list[int]:
     """The black-cell counts that leave a multiple of three white cells.
 
@@ -47,7 +43,7 @@ def legal_counts(h: int, w: int) -> list[int]:
 
 def scatter(h: int, w: int, k: int, seed=None) -> Puzzle:
     """``k`` black cells placed uniformly at random."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     mask = np.zeros(h * w, dtype=np.bool_)
     mask[rng.choice(h * w, size=k, replace=False)] = True
     return Puzzle(h, w, mask)
@@ -133,7 +129,7 @@ def walk(h: int, w: int, k: int, seed=None, steps: int = 400, restarts: int = 20
     >>> int(p.black.sum()), search_count(p).count
     (3, 1)
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     if (h * w - k) % 3 or not 0 <= k <= h * w:
         raise ValueError(f"{k} black cells leave {h * w - k} white cells, not a multiple of 3")
     moves = 0
@@ -184,7 +180,7 @@ def generate(h: int, w: int, seed=None, grade=None, k: int | None = None, tries:
     h, w = strict_size(h, w, MAX_CELLS)
     if grade is not None:
         LADDER.level(grade)
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     k = _default_k(h, w) if k is None else int(k)
     for _ in range(tries):
         r = walk(h, w, k, rng)

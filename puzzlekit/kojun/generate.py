@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.grid import grow_regions
+from ..core.minimise import minimal
 from ..core.referee import InputError, strict_size
 from . import brute
 from .ladder import LADDER, NAMES, fast_count, fast_grade, propagate, search
@@ -20,10 +21,6 @@ SIZES = (4, 7)          # the default region-size range
 VBIAS = 0.5             # the default growth bias: no preferred direction
 BANK_SIZES = (4, 6, 8, 10)
 BANK_PER_GRADE = 4
-
-
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
 def random_partition(h, w, sizes=SIZES, vbias=VBIAS, seed=None, tries=200,
@@ -64,7 +61,7 @@ def random_partition(h, w, sizes=SIZES, vbias=VBIAS, seed=None, tries=200,
             return []
         return sorted(vert if (rng.random() < vb and vert) or not side else side)
 
-    return grow_regions(h, w, lo, hi, _rng(seed), front, tries, merge)
+    return grow_regions(h, w, lo, hi, np.random.default_rng(seed), front, tries, merge)
 
 
 def fill(puzzle, seed=None, max_nodes=20_000, level="region"):
@@ -79,7 +76,7 @@ def fill(puzzle, seed=None, max_nodes=20_000, level="region"):
     >>> fill(Puzzle.make([[0, 1]])) is None
     True
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     bare = puzzle.with_givens()
     n = bare.n
     order = rng.permutation(n)
@@ -93,14 +90,14 @@ def fill(puzzle, seed=None, max_nodes=20_000, level="region"):
 def partition_board(h, w, sizes=SIZES, vbias=VBIAS, seed=None, max_nodes=20_000, merge=True):
     """One random partition and one fill attempt, nothing redrawn:
     ``(bare puzzle, digits | None | "capped")``."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     p = Puzzle.make(random_partition(h, w, sizes, vbias, rng, merge=merge))
     return p, fill(p, rng, max_nodes)
 
 
 def random_board(h, w, seed=None, sizes=SIZES, vbias=VBIAS, tries=60):
     """A partition that admits a board, and its digits: ``(bare puzzle, values)``."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     for _ in range(tries):
         p, vals = partition_board(h, w, sizes, vbias, rng)
         if isinstance(vals, np.ndarray):
@@ -121,7 +118,7 @@ def reveal_share(puzzle, values, share, seed=None) -> Puzzle:
     2
     """
     k = int(round(float(share) * puzzle.n))
-    return reveal(puzzle, values, _rng(seed).choice(puzzle.n, k, replace=False))
+    return reveal(puzzle, values, np.random.default_rng(seed).choice(puzzle.n, k, replace=False))
 
 
 def minimise(puzzle, values, level, seed=None, without=()):
@@ -133,25 +130,13 @@ def minimise(puzzle, values, level, seed=None, without=()):
     >>> minimise(p, np.array([2, 1, 1, 2]), "neigh", seed=0)
     [2]
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     order = rng.permutation(puzzle.n)
     def ok(cells):
         return propagate(reveal(puzzle, values, cells), level, without)[0] == "solved"
     if not ok(order):
         raise ValueError("the fixpoint does not finish even with every digit revealed")
-    lo, hi = 0, len(order)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if ok(order[:mid]):
-            hi = mid
-        else:
-            lo = mid + 1
-    keep = list(order[:lo])
-    for c in rng.permutation(keep):
-        trial = [x for x in keep if x != c]
-        if ok(trial):
-            keep = trial
-    return sorted(int(c) for c in keep)
+    return minimal(order, ok, rng)
 
 
 def generate(h, w, seed=None, grade=None, sizes=SIZES, vbias=VBIAS, tries=40):
@@ -165,7 +150,7 @@ def generate(h, w, seed=None, grade=None, sizes=SIZES, vbias=VBIAS, tries=40):
     h, w = strict_size(h, w, MAX_CELLS)
     if h * w < 2:
         raise InputError("Kojun boards need at least two cells")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     target = NAMES[-1] if grade is None else NAMES[LADDER.level(grade)]
     for _ in range(tries):
         try:

@@ -44,10 +44,6 @@ def large_budget(h: int, w: int) -> int:
     return int(LARGE_BUDGET * min(1.0, 400 / (h * w)) * min(1.0, 20 / max(h, w)))
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def tiling(h: int, w: int, hbias: float = 0.5, seed=None, max_restarts: int = 10_000,
            holes: float = 0.0) -> np.ndarray:
     """A random domino tiling as a partner array, laid in scan order.
@@ -67,10 +63,10 @@ def tiling(h: int, w: int, hbias: float = 0.5, seed=None, max_restarts: int = 10
     [1, 0, -1]
     """
     if holes > 0:
-        return _tiling_with_holes(h, w, hbias, holes, _rng(seed))
+        return _tiling_with_holes(h, w, hbias, holes, np.random.default_rng(seed))
     if (h * w) % 2:
         raise InputError(f"a {h}x{w} board has an odd number of cells and cannot be tiled")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     n = h * w
     for _ in range(max_restarts):
         u = rng.random(n)
@@ -128,7 +124,7 @@ def fill(h: int, w: int, partner, magnetise: float = 1.0, seed=None) -> np.ndarr
     >>> sorted(g.ravel().tolist()) in ([0, 0, 1, 1], [2, 2, 2, 2], [0, 1, 2, 2])
     True
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     n = h * w
     part = np.asarray(partner)
     g = np.full(n, -1, dtype=np.int8)
@@ -160,7 +156,7 @@ def sample(h: int, w: int, hbias: float = 0.5, magnetise: float = 1.0, seed=None
            holes: float = 0.0):
     """A random answer and its full-clue puzzle: ``(puzzle, answer)``
     (``holes``: the share of cells left empty, see :func:`tiling`)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     part = tiling(h, w, hbias, rng, holes=holes)
     g = fill(h, w, part, magnetise, rng)
     return clues_of(part, g, h, w), Answer(g)
@@ -174,7 +170,7 @@ def reveal(puzzle: Puzzle, answer: Answer, share: float, seed=None) -> Puzzle:
     >>> bool((q.given[q.given >= 0] == a.grid.ravel()[q.given >= 0]).all())
     True
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     g = answer.grid.ravel()
     given = np.where((g < NEUTRAL) & (rng.random(g.size) < share), g, -1)
     return puzzle.with_given(given)
@@ -182,7 +178,7 @@ def reveal(puzzle: Puzzle, answer: Answer, share: float, seed=None) -> Puzzle:
 
 def erase(puzzle: Puzzle, keep: float, seed=None) -> Puzzle:
     """Blank each margin number independently with probability ``1 - keep``."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     c = puzzle.clue_vector.copy()
     c[rng.random(c.size) >= keep] = -1
     return puzzle.with_clues(c)
@@ -199,7 +195,7 @@ def sweep_board(rng, n: int, density: str) -> Puzzle:
 def corrupt(puzzle: Puzzle, k: int = 1, seed=None) -> Puzzle:
     """Change ``k`` printed margin numbers (distinct lines) to other values their
     line allows; such a board usually has no answer left."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     c = puzzle.clue_vector.copy()
     h, w = puzzle.h, puzzle.w
     top = np.array([w] * (2 * h) + [h] * (2 * w))       # the most each number can be
@@ -224,7 +220,7 @@ def random_small(rng, h: int, w: int) -> Puzzle:
     >>> bool(random_small(np.random.default_rng(0), 3, 3).holes.any())
     True
     """
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     holes = rng.uniform(0.03, 0.25) if (h * w) % 2 or rng.random() < 0.5 else 0.0
     part = tiling(h, w, rng.random(), rng, holes=holes)
     g = fill(h, w, part, rng.random(), rng)
@@ -249,7 +245,7 @@ def mixed_board(seed=None) -> Puzzle:
     """A small board of mixed size (4 to 6 rows, an even width), tiling bias,
     density and clue regime (all, three quarters, half or a quarter of the
     margin numbers kept)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     size = int(rng.choice([4, 5, 6]))
     p, _ = sample(size, size + size % 2, rng.random(), rng.random(), rng)
     return erase(p, float(rng.choice([1.0, 0.75, 0.5, 0.25])), rng)
@@ -258,7 +254,7 @@ def mixed_board(seed=None) -> Puzzle:
 def any_shape(seed=None):
     """A full-clue ``(puzzle, answer)`` of random shape (1 to 10 rows, an even
     width up to 10), tiling bias and density."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     h, w = int(rng.integers(1, 11)), 2 * int(rng.integers(1, 6))
     return sample(h, w, rng.random(), rng.random(), rng)
 
@@ -288,7 +284,7 @@ def grade(puzzle: Puzzle) -> str | None:
 def minimise(puzzle: Puzzle, seed=None, level=None) -> Puzzle:
     """Blank clues in shuffled order, keeping each blank only if a search count
     still proves the board unique (and, with ``level``, that level still finishes it)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     c = puzzle.clue_vector.copy()
     for k in rng.permutation(c.size):
         if c[k] < 0:
@@ -326,7 +322,7 @@ def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetis
     that share of cells empty; ``givens`` prints that share of the answer's
     poles as given poles, which stay printed while the margins are minimised.
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     p, a = sample(h, w, hbias, magnetise, rng, holes=holes)
     if givens > 0:
         p = reveal(p, a, givens, rng)
@@ -370,7 +366,7 @@ def repair(puzzle: Puzzle, answer: Answer, seed=None, max_nodes: int = LARGE_PRO
     >>> search_count(q), bool((q.given[q.given >= 0] == a.grid.ravel()[q.given >= 0]).all())
     (1, True)
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     want = answer.grid.ravel()
     q = puzzle
     poles = want < NEUTRAL
@@ -430,7 +426,7 @@ def attempt_large(h: int, w: int, target=None, seed=None, hbias: float = 0.5,
     lasts; every count is capped at ``max_nodes``.  Budgets count work, not
     seconds, so a seed makes the same board on any machine.
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     p, a = sample(h, w, hbias, magnetise, rng, holes=holes)
     p = reveal(p, a, givens, rng)
     q = repair(p, a, rng, max_nodes)
@@ -465,7 +461,7 @@ def generate(h: int, w: int, seed=None, grade=None, hbias: float = 0.5,
     if (h * w) % 2 and holes <= 0:
         raise InputError(f"a {h}x{w} board has an odd number of cells and cannot be tiled "
                          "without empty cells")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     for t in range(max_tries):
         m = MAGNETISE[t % len(MAGNETISE)] if magnetise is None else magnetise
         if h * w > LARGE_CELLS:

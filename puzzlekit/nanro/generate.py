@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.grid import grow_regions
+from ..core.minimise import minimal
 from ..core.referee import InputError, strict_size
 from . import brute
 from .ladder import LADDER, NAMES, fast_grade, propagate, search
@@ -19,10 +20,6 @@ __all__ = ["random_partition", "random_answer", "random_small", "reveal", "print
 BANK_SIZES = (6, 8, 10)
 BANK_PER_GRADE = 5
 RANDOM_ORDERS = 5
-
-
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
 def random_partition(h, w, sizes=(2, 4), seed=None, tries=200) -> np.ndarray:
@@ -47,7 +44,7 @@ def random_partition(h, w, sizes=(2, 4), seed=None, tries=200) -> np.ndarray:
             cells = [u for u, d in zip(cells, fd) if d == fd.min()]
         return cells
 
-    return grow_regions(h, w, lo, hi, _rng(seed), front, tries)
+    return grow_regions(h, w, lo, hi, np.random.default_rng(seed), front, tries)
 
 
 def random_answer(puzzle, seed=None, max_nodes=4000, restarts=30, shuffled=RANDOM_ORDERS):
@@ -63,7 +60,7 @@ def random_answer(puzzle, seed=None, max_nodes=4000, restarts=30, shuffled=RANDO
     still give its boards.)  A run that exhausts its tree without
     a cap proves there is none.  Returns ``(mask or None, proved_none)``.
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     bare = puzzle.with_givens()
     h, w = bare.h, bare.w
     n = h * w
@@ -145,7 +142,7 @@ def print_blanks(puzzle, mask, q, seed=None) -> Puzzle:
     [2]
     """
     mask = np.asarray(mask, bool).ravel()
-    cells = np.flatnonzero(~mask & (_rng(seed).random(mask.size) < q))
+    cells = np.flatnonzero(~mask & (np.random.default_rng(seed).random(mask.size) < q))
     return puzzle.with_givens(puzzle.clues, puzzle.marks, puzzle.hints, cells)
 
 
@@ -159,7 +156,7 @@ def spare_blanks(puzzle, level, seed=None, without=()) -> Puzzle:
     """
     keep = set(puzzle.blanks)
     with_ = lambda b: puzzle.with_givens(puzzle.clues, puzzle.marks, puzzle.hints, b)  # noqa: E731
-    for c in _rng(seed).permutation(sorted(keep)):
+    for c in np.random.default_rng(seed).permutation(sorted(keep)):
         trial = keep - {int(c)}
         if propagate(with_(trial), level, without)[0] == "solved":
             keep = trial
@@ -175,7 +172,7 @@ def print_numbers(puzzle, mask, q, seed=None) -> Puzzle:
     [(0, 2), (1, 2), (3, 1)]
     """
     mask = np.asarray(mask, bool)
-    return reveal(puzzle, mask, np.flatnonzero(mask & (_rng(seed).random(mask.size) < q)))
+    return reveal(puzzle, mask, np.flatnonzero(mask & (np.random.default_rng(seed).random(mask.size) < q)))
 
 
 def partition_board(h, w, sizes, seed=None, max_nodes=5_000_000):
@@ -184,7 +181,7 @@ def partition_board(h, w, sizes, seed=None, max_nodes=5_000_000):
     is none (``"capped"`` if ``max_nodes`` ran out first).  A cheap search
     goes first and the probe-level one finishes what it leaves; sound
     propagation never changes which answer a branching order meets first."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     p = Puzzle.make(random_partition(h, w, sizes, rng))
     n = h * w
     order, first = rng.permutation(n), (rng.random(n) < 0.5).astype(np.int8)
@@ -212,7 +209,7 @@ def minimise_unique(puzzle, mask, seed=None, max_nodes=200_000):
     """Take clues back, in random order from the whole answer, while the
     ladder's search still proves the board unique (not while a level
     finishes): a board unique by construction.  Returns the clue cells."""
-    keep = list(_rng(seed).permutation(np.flatnonzero(mask)))
+    keep = list(np.random.default_rng(seed).permutation(np.flatnonzero(mask)))
     for c in list(keep):
         trial = [x for x in keep if x != c]
         cnt, _, capped, _ = search(reveal(puzzle, mask, trial), "probe", 2, max_nodes)
@@ -225,24 +222,12 @@ def minimise(puzzle, mask, level, seed=None, without=()):
     """Reveal numbered cells in random order until the fixpoint at ``level``
     finishes, then take back every clue it can do without.  Returns the clue
     cells (a sorted list)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     order = rng.permutation(np.flatnonzero(mask))
     ok = lambda cells: propagate(reveal(puzzle, mask, cells), level, without)[0] == "solved"  # noqa: E731
-    lo, hi = 0, len(order)
     if not ok(order):
         raise ValueError("the fixpoint does not finish even with every number revealed")
-    while lo < hi:                       # fewest revealed in this order that finish
-        mid = (lo + hi) // 2
-        if ok(order[:mid]):
-            hi = mid
-        else:
-            lo = mid + 1
-    keep = list(order[:lo])
-    for c in rng.permutation(keep):
-        trial = [x for x in keep if x != c]
-        if ok(trial):
-            keep = trial
-    return sorted(int(c) for c in keep)
+    return minimal(order, ok, rng)
 
 
 def sweep_board(rng, n: int, density: str) -> Puzzle:
@@ -255,7 +240,7 @@ def sweep_board(rng, n: int, density: str) -> Puzzle:
 
 def random_board(h, w, seed=None, sizes=(2, 4), tries=50):
     """A random partition with one legal answer: ``(bare puzzle, mask)``."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     for _ in range(tries):
         p = Puzzle.make(random_partition(h, w, sizes, rng))
         mask, _ = random_answer(p, rng)
@@ -281,7 +266,7 @@ def generate(h, w, seed=None, grade=None, sizes=(2, 4), tries=40, blanks=0.0):
     h, w = strict_size(h, w, MAX_CELLS)
     if h < 2 or w < 2:
         raise InputError("Nanro boards need at least 2x2 cells")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     target = NAMES[-1] if grade is None else NAMES[LADDER.level(grade)]
     if not 0.0 <= float(blanks) <= 1.0:
         raise InputError(f"blanks is a probability in 0..1, got {blanks}")

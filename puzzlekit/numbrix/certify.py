@@ -68,9 +68,9 @@ def reversal_trial(h: int, w: int, seed=None, share: float = 0.2) -> tuple:
     >>> sound and not (u and fired)
     True
     """
-    from .generate import _rng, is_unique, random_answer
+    from .generate import is_unique, random_answer
     from .model import Puzzle
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     a = random_answer(h, w, rng)
     p = Puzzle.from_cells(h, w, a.grid.ravel(), rng.permutation(h * w)[:round(share * h * w)])
     return (is_unique(p), *reversal_check(p, a))

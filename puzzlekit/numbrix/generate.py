@@ -25,10 +25,6 @@ MOVES_PER_CELL = 60
 GENERATE_CELLS = 400   # the generator's own cap (below MAX_CELLS): its probes grow fast
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def snake(h: int, w: int) -> np.ndarray:
     """The boustrophedon path, row by row (cells in order).
 
@@ -51,7 +47,7 @@ def backbite(path, h: int, w: int, moves: int, seed=None):
     >>> is_answer(Answer.from_path(4, 4, p).grid, 4, 4), 0 < acc <= 200
     (True, True)
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     g = Grid(h, w)
     path = np.ascontiguousarray(path, dtype=np.int64).copy()
     ends = rng.integers(0, 2, size=moves).astype(np.int64)
@@ -119,7 +115,7 @@ def adversarial(answer: Answer, level="edge", seed=None, reveal_level=None):
     ``reveal_level`` (default ``level``) runs the reveal phase at another
     level; a weaker one is cheaper and still ends where ``level`` finishes.
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     h, w = answer.grid.shape
     vals = answer.grid.ravel()
     n = h * w
@@ -145,7 +141,7 @@ def take_back(answer: Answer, cells, level="edge", seed=None):
     >>> take_back(a, range(6), "link", seed=0)
     [0, 4]
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     h, w = answer.grid.shape
     vals = answer.grid.ravel()
     cells = [int(c) for c in cells]
@@ -163,7 +159,7 @@ def reveal_until_unique(answer: Answer, seed=None, max_nodes: int = 200_000):
     Uniqueness only grows with the revealed prefix, so the shortest unique
     prefix is found by bisection.
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     h, w = answer.grid.shape
     vals = answer.grid.ravel()
     order = rng.permutation(h * w)
@@ -195,7 +191,7 @@ def random_small(rng, h: int, w: int) -> Puzzle:
     h, w = int(h), int(w)
     if h < 1 or w < 1:
         raise ValueError(f"no {h}x{w} board")
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     n = h * w
     mode = int(rng.integers(5))
     least = 0 if n <= 16 else int(round(n * min(0.25, (n - 16) / 60)))   # 6x6: 9 or more
@@ -233,7 +229,7 @@ def generate(h: int, w: int, seed=None, grade=None):
     if h * w > GENERATE_CELLS:
         raise InputError(f"the generator makes boards of at most {GENERATE_CELLS} cells, "
                          f"got {h}x{w}")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     level = LADDER.names[LADDER.level("edge" if grade is None else grade)]
     for attempt in range(12):   # prefer a board whose grade is the level asked for
         ans = random_answer(h, w, rng)

@@ -29,11 +29,6 @@ TETROMINOES = tuple(NAMED[k] for k in ("I4", "L4", "O4", "S4", "T4"))
 PENTOMINOES = tuple(NAMED[k] for k in ("F5", "I5", "L5", "N5", "P5", "T5", "U5", "V5", "W5",
                                        "X5", "Y5", "Z5"))
 ALPHABETS = ("mixed", "black", "white")
-_RNG = np.random.default_rng
-
-
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else _RNG(seed)
 
 
 def random_bag(h: int, w: int, rng, pieces: int | None = None, pool=None) -> list:
@@ -48,7 +43,7 @@ def random_bag(h: int, w: int, rng, pieces: int | None = None, pool=None) -> lis
 def random_answer(h: int, w: int, bag, seed=None, park: bool = True, tries: int = 200):
     """Drop the pieces at random legal spots; the shaded mask, or None when
     ``tries`` restarts all failed."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     n = h * w
     for _ in range(tries):
         shaded = np.zeros(n, bool)
@@ -124,7 +119,7 @@ def _with(puzzle, black, white):
 
 def buy(puzzle: Puzzle, answer, alphabet: str = "mixed", seed=None):
     """Circles bought greedily until the answer is unique: ``(black, white)``."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     answer = np.asarray(answer, bool)
     black, white = set(puzzle.black), set(puzzle.white)
     while True:
@@ -144,7 +139,7 @@ def buy(puzzle: Puzzle, answer, alphabet: str = "mixed", seed=None):
 def minimise(puzzle: Puzzle, answer, black, white, seed=None, level=None):
     """Drop, in random order, each circle that uniqueness (or, with ``level``,
     that level's fixpoint finishing) does not need."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     black, white = set(black), set(white)
     items = [(c, 1) for c in sorted(black)] + [(c, 0) for c in sorted(white)]
     for k in rng.permutation(len(items)):
@@ -171,7 +166,7 @@ def grade_of(puzzle: Puzzle):
 def buy_grade(puzzle: Puzzle, answer, level, seed=None):
     """Add circles (true to ``answer``) until ``level`` finishes, then drop
     the ones it does not need: ``(black, white)``."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     answer = np.asarray(answer, bool)
     black, white = set(puzzle.black), set(puzzle.white)
     while True:
@@ -193,7 +188,7 @@ def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag
     finishes."""
     if h * w > MAX_CELLS:
         raise InputError(f"{h}x{w} is larger than {MAX_CELLS} cells")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     if grade is not None:
         LADDER.level(grade)
     capped = 0
@@ -290,7 +285,7 @@ def rebuild_bank(seed=None) -> list[dict]:
         while sum(1 for e in out if e["size"] == [h, w]) < k:
             tries += 1
             s = base + 1000 * h + tries
-            rng = _rng(s)
+            rng = np.random.default_rng(s)
             want = GRADES[i % len(GRADES)]
             bag = random_bag(h, w, rng)
             ans = random_answer(h, w, bag, rng)

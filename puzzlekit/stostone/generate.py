@@ -34,10 +34,6 @@ SEARCH_LEVEL = "probe"
 LIFT_NODES = 200
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def cut(h: int, w: int, rng, aim: float = 2.5, flat: float = 1.0) -> list[list[int]]:
     """The bottom h/2 rows cut into random connected pieces of about ``aim`` cells
     (a piece grows sideways ``flat`` times as readily as up or down).
@@ -45,7 +41,7 @@ def cut(h: int, w: int, rng, aim: float = 2.5, flat: float = 1.0) -> list[list[i
     >>> ps = cut(4, 3, np.random.default_rng(1)); sorted(c for p in ps for c in p)
     [6, 7, 8, 9, 10, 11]
     """
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     half = h // 2
     cells = [r * w + c for r in range(half, h) for c in range(w)]
     owner = {c: -1 for c in cells}
@@ -77,7 +73,7 @@ def cut(h: int, w: int, rng, aim: float = 2.5, flat: float = 1.0) -> list[list[i
 def lift(h: int, w: int, pieces, rng, max_nodes: int = LIFT_NODES):
     """Lift values for the pieces (rows each moves up), or None when the
     pieces interleave or no lift within the budget keeps every pair apart."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     k = len(pieces)
     owner = {c: i for i, p in enumerate(pieces) for c in p}
     below = [set() for _ in range(k)]          # pieces directly under piece i in some column
@@ -172,7 +168,7 @@ def random_answer(h: int, w: int, seed=None, aim: float | None = None, tries: in
     True
     """
     h, w = _size(h, w)
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     aim = float(rng.uniform(1.5, 3.5)) if aim is None else aim
     for _ in range(tries):
         pieces = cut(h, w, rng, aim)
@@ -203,7 +199,7 @@ def column_walk(h: int, w: int, seed=None, tries: int = 200):
     True
     """
     h, w = _size(h, w)
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     cols = []
     for c in range(w):
         new = None
@@ -230,7 +226,7 @@ def _agree(a, b):
 def grow_regions(h: int, w: int, groups, rng, cap: int | None = None) -> np.ndarray:
     """Regions grown from the stones over the blank cells, at random (a region
     stops at ``cap`` cells unless a cell has no other region to join)."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     lab = np.full(h * w, -1, np.int64)
     for i, g in enumerate(groups):
         lab[g] = i
@@ -287,7 +283,7 @@ def buy(puzzle, mask, rng):
     """Numbers making ``mask`` the only answer, bought against rival after
     rival; None when the full number set cannot pin it (a rival with the same
     size in every region) or a search capped."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     want = region_sizes(puzzle, mask)
     nums: dict = {}
     for _ in range(puzzle.k + 1):
@@ -308,7 +304,7 @@ def buy(puzzle, mask, rng):
 def minimise(puzzle, rng=None):
     """Shuffled one-at-a-time removal, keeping a number only if dropping it
     breaks uniqueness (by the CP-SAT model; a time-out keeps it)."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     nums = dict(puzzle.numbers)
     for g in rng.permutation(sorted(nums)):
         rest = {k: v for k, v in nums.items() if k != g}
@@ -335,7 +331,7 @@ def random_small(rng, h, w) -> Puzzle:
     numbered with probability q by its stone's size (sometimes off by one, or
     a ``?``), under a random reading of rule 4 (mostly ``exact``).  An odd
     height raises ValueError: no such board exists."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     h, w = _size(h, w)
     mask, gs = random_answer(h, w, rng)
     lab = grow_regions(h, w, gs, rng, cap=12)
@@ -368,7 +364,7 @@ def sweep_board(rng, n: int, density: str) -> Puzzle:
     answer up to 8x8 (past that, lifting rarely succeeds: a :func:`column_walk`
     answer), regions grown from it, numbers in all (``dense``) or a third
     (``sparse``) of the regions."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     n += n % 2
     mask, gs = random_answer(n, n, rng) if n <= 8 else column_walk(n, n, rng)
     p = Puzzle.make(grow_regions(n, n, gs, rng, cap=10))
@@ -381,7 +377,7 @@ def generate(h, w, seed=None, grade_=None, tries=60, aim=None):
     """A unique board with minimal numbers, and its answer (``grade_``: a level
     the board must grade to)."""
     h, w = _size(h, w)
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     if grade_ is not None:
         LADDER.level(grade_)
     for _ in range(tries):
@@ -461,7 +457,7 @@ def four_counts(puzzle, limit=50):
 def full_numbers(rng, n: int, aim: float) -> Puzzle:
     """A lifted n x n answer (cut aiming at pieces of ``aim`` cells), a map
     grown from it and a number in every region: no filter on uniqueness."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     mask, gs = random_answer(n, n, rng, float(aim))
     p = Puzzle.make(grow_regions(n, n, gs, rng, cap=12))
     return p.with_numbers(region_sizes(p, mask))

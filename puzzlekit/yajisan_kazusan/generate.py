@@ -35,10 +35,6 @@ SEARCH_LEVEL = "white"       # the counting search's fixpoint per node (any leve
 FIRST_NODES = 2_000
 
 
-def _rng(seed):
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-
-
 def _can_shade(mask, c, nbrs):
     if mask[c] or any(u >= 0 and mask[u] for u in nbrs[c]):
         return False
@@ -56,7 +52,7 @@ def random_answer(h, w, density=0.2, seed=None) -> np.ndarray:
     >>> m = random_answer(5, 5, PACKED, seed=1); bool(is_maximal(m, 5, 5))
     True
     """
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     nbrs = Puzzle(h, w).grid.nbrs
     mask = np.zeros(h * w, np.bool_)
     target = h * w if density == PACKED else int(round(float(density) * h * w))
@@ -146,7 +142,7 @@ def buy(h, w, mask, seed=None, dialect="free", max_nodes=200_000, need_shade=Fal
     ``liar`` allows clues on shaded cells only, ``honest`` on unshaded only
     (honest clues: the answer's count, chosen where it differs from the
     rival's).  Returns the clue dict, or None when the dialect cannot."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     a = np.asarray(mask, np.bool_)
     clues: dict = {}
     for _ in range(8 * h * w + 8):
@@ -183,7 +179,7 @@ def minimise(puzzle, seed=None, max_nodes=200_000, keep="unique"):
     """Shuffle the clues and drop each one whose removal keeps the board
     unique (``keep="unique"``, proved by the counting search) or finished by
     the probe fixpoint (``keep="probe"``: the solve-min criterion)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     clues = dict(puzzle.clues)
     for c in rng.permutation(sorted(clues)):
         rest = {k: v for k, v in clues.items() if k != c}
@@ -200,7 +196,7 @@ def minimise(puzzle, seed=None, max_nodes=200_000, keep="unique"):
 def bought(h, w, seed, density=BANK_DENSITY):
     """What :func:`generate` draws before minimising: ``(answer, clues, rng)``
     with the generator in the state minimisation starts from."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     mask = random_answer(h, w, density, rng)
     return mask, buy(h, w, mask, rng), rng
 
@@ -212,7 +208,7 @@ def grade(puzzle):
 
 def liar_board(h, w, mask, seed=None):
     """The liar theorem's clue set: an unsayable number on every shaded cell."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     clues = {}
     for c in np.flatnonzero(mask):
         d = int(rng.integers(1, 5))
@@ -224,7 +220,7 @@ def random_small(rng, h, w) -> Puzzle:
     """A small board that may have 0, 1 or many answers: a random shading, each
     cell clued with probability q (unshaded: its count, now and then off by
     one; shaded: any number), with the odd bare number, ``?`` and need-shade."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     mask = random_answer(h, w, float(rng.uniform(0.1, 0.4)), rng)
     q = float(rng.choice([0.0, 0.2, 0.4, 0.7]))
     clues = {}
@@ -246,7 +242,7 @@ def random_small(rng, h, w) -> Puzzle:
 def sweep_board(rng, n: int, density: str) -> Puzzle:
     """An n x n board for the timing sweeps: a 20%-shaded answer with honest
     or lying clues on half (``dense``) or a quarter (``sparse``) of its cells."""
-    rng = _rng(rng)
+    rng = np.random.default_rng(rng)
     mask = random_answer(n, n, BANK_DENSITY, rng)
     q = 0.5 if density == "dense" else 0.25
     clues = {}
@@ -261,7 +257,7 @@ def generate(h, w, seed=None, grade_=None, density=BANK_DENSITY, tries=40):
     """A unique, minimal board and its answer (``grade_``: a level to aim for).
     An answer whose rival search runs out of nodes is set aside for the next."""
     h, w = strict_size(h, w, MAX_CELLS)
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     if grade_ is not None:
         LADDER.level(grade_)
     for _ in range(tries):
@@ -303,7 +299,7 @@ def liar_sample(n, density, seed=None):
     """One answer of the liar-theorem stream: ``(maximal, unique under its
     liar board)``, uniqueness by the raw engine."""
     from .brute import by_cells
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     m = random_answer(n, n, density, rng)
     return is_maximal(m, n, n), by_cells(liar_board(n, n, m, rng), 2)[0] == 1
 
@@ -311,7 +307,7 @@ def liar_sample(n, density, seed=None):
 def dialect_sample(n, density, seed=None):
     """One answer of the dialect stream: maximal?, shaded cells, and the
     minimised clue count of each dialect's purchase (None where it fails)."""
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     m = random_answer(n, n, density, rng)
     out = {"maximal": is_maximal(m, n, n), "shaded": int(m.sum())}
     for k in DIALECTS:

@@ -1,0 +1,49 @@
+"""Clue minimisation for the generators: the fewest clues, in a given order,
+that a test accepts, then every one of them it can do without.
+
+A test here is monotone: when it accepts some clues it accepts any more of
+them (a fixpoint that finishes with fewer clues finishes with more, a board
+unique with fewer clues stays unique with more), so the shortest accepted
+prefix of an order is found by bisection.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+__all__ = ["shortest_prefix", "minimal"]
+
+
+def shortest_prefix(order: Sequence, ok: Callable) -> int:
+    """The length of the shortest prefix of ``order`` that ``ok`` accepts
+    (``len(order)`` when only the whole is; the caller checks that), by
+    bisection over the prefix lengths.
+
+    >>> shortest_prefix([5, 3, 8, 1], lambda cells: 8 in list(cells))
+    3
+    """
+    lo, hi = 0, len(order)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if ok(order[:mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def minimal(order: Sequence, ok: Callable, rng) -> list[int]:
+    """The shortest prefix of ``order`` that ``ok`` accepts, then each of
+    its clues taken back, in an order drawn from ``rng``, when ``ok`` still
+    accepts the rest: a set no clue can leave (sorted).  ``ok`` must accept
+    the whole of ``order``.
+
+    >>> import numpy as np
+    >>> minimal([5, 3, 8, 1], lambda cells: {3, 8} <= set(cells), np.random.default_rng(0))
+    [3, 8]
+    """
+    keep = list(order[:shortest_prefix(order, ok)])
+    for c in rng.permutation(keep):
+        trial = [x for x in keep if x != c]
+        if ok(trial):
+            keep = trial
+    return sorted(int(c) for c in keep)
