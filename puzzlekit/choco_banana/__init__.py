@@ -43,6 +43,7 @@ SPEC = GenreSpec(
     generate=_generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.choco_banana.article", rebuild_bank=rebuild_bank,
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small, sat_count=sat_counter(__name__), sweep_board=sweep_board,
+    encode=encode, random_small=random_small,
+    sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, proof_order=clue_distance_order, proof_probe_after=PROOF_PROBE_AFTER)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_int",
-           "strict_list", "strict_cell", "strict_cells", "strict_size", "int_grid", "shading_from_json", "shading_to_json",
+           "strict_list", "strict_cell", "strict_cells", "strict_size", "int_grid",
+           "shading_from_json", "shading_to_json",
            "ShadedAnswer", "region_labels"]
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
@@ -118,7 +119,8 @@ def strict_cell(item, field: str, h: int, w: int, n: int = 2) -> tuple[int, int]
     puzzlekit.core.referee.InputError: black[4][0]: expected an integer in 0..2, got 3
     """
     strict_list(item, field, n)
-    return strict_int(item[0], f"{field}[0]", 0, h - 1), strict_int(item[1], f"{field}[1]", 0, w - 1)
+    return (strict_int(item[0], f"{field}[0]", 0, h - 1),
+            strict_int(item[1], f"{field}[1]", 0, w - 1))
 
 
 def strict_cells(obj, key: str, width: int, h: int, w: int, lo: int = 0) -> list[list[int]]:

@@ -22,7 +22,7 @@ from .model import MAX_CELLS, Answer, Puzzle
 
 __all__ = ["legal_counts", "random_small", "scatter", "bad_regions", "score", "walk",
            "generate", "grade", "search_count", "sweep_board", "rebuild_bank", "BANK_PLAN", "BANK_BLACK",
-           "verify_extra", "BLACK_SHARE"]
+           "verify_extra", "BLACK_SHARE", "BLACK_SHARE_LARGE"]
 
 BANK_PLAN = {(8, 8): 40, (12, 12): 32}               # the article's 72 boards
 # black cells per bank board: the article ships 1,968 pieces on 40 boards of 8x8
@@ -161,16 +161,16 @@ def grade(puzzle: Puzzle):
     return LADDER.grade(initial_state(puzzle))
 
 
-#: The default share of black cells: about a seventh up to the bank's largest
-#: boards (144 cells), more beyond.  With a seventh black the walk finds no
-#: board with one answer in 300 s at 14x14 (seed 3); with 22% it found one
-#: at 14x14 in 2-49 s and at 16x16 in 36-124 s (seeds 0-2): larger boards
-#: have more tilings, and more black cells cut them down.
-BLACK_SHARE = ((144, 0.14), (None, 0.22))
+#: The default share of black cells: about a seventh on boards up to the
+#: bank's largest (144 cells), 22% beyond.  With a seventh black the walk
+#: finds no board with one answer in 300 s at 14x14 (seed 3); with 22% it
+#: found one at 14x14 in 2-49 s and at 16x16 in 36-124 s (seeds 0-2):
+#: larger boards have more tilings, and more black cells cut them down.
+BLACK_SHARE, BLACK_SHARE_LARGE, LARGE_CELLS = 0.14, 0.22, 144
 
 
 def _default_k(h, w):
-    share = next(f for cells, f in BLACK_SHARE if cells is None or h * w <= cells)
+    share = BLACK_SHARE if h * w <= LARGE_CELLS else BLACK_SHARE_LARGE
     k = max(0, round(share * h * w))
     while (h * w - k) % 3:
         k += 1
@@ -179,8 +179,8 @@ def _default_k(h, w):
 
 def generate(h: int, w: int, seed=None, grade=None, k: int | None = None, tries: int = 8):
     """A board with exactly one answer and that answer, walked with ``k``
-    black cells (default :data:`BLACK_SHARE` of the board: about a seventh,
-    more on boards larger than 12x12); ``grade`` asks for a board whose
+    black cells (default :data:`BLACK_SHARE` of the board, about a seventh;
+    :data:`BLACK_SHARE_LARGE` on boards larger than 12x12); ``grade`` asks for a board whose
     grade is exactly that level.
 
     >>> p, a = generate(4, 4, seed=3)

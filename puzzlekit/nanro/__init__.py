@@ -68,5 +68,6 @@ SPEC = GenreSpec(
     rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
     max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
     random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board, url_decode=url.decode, url_encode=url.encode,
+    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
+    url_decode=url.decode, url_encode=url.encode,
     clues=_clues)

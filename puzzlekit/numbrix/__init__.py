@@ -80,7 +80,8 @@ SPEC = GenreSpec(
     brute_count=brute_count, generate=_gen.generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.numbrix.article", rebuild_bank=_gen.rebuild_bank,
     verify_extra=_verify_extra, max_cells=model.MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
+    encode=encode, random_small=random_small,
+    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
              "diagonally, which Numbrix forbids)",
     clues=_clues, certificate=reversal, proof_cheap_nodes=PROOF_CHEAP_NODES,

@@ -36,6 +36,7 @@ SPEC = GenreSpec(
     generate=_generate, draw=draw, draw_state=draw_state,
     article="puzzlekit.yajisan_kazusan.article", rebuild_bank=rebuild_bank,
     verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small, sat_count=sat_counter(__name__), sweep_board=sweep_board,
+    encode=encode, random_small=random_small,
+    sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, proof_order=clue_order, proof_first=shade_first)
