@@ -2,6 +2,8 @@
 
     python benchmarks/bench_policy.py numberlink --set proof_probe_after=2000 \\
         [--sizes 12 14 16] [--density sparse] [--seeds 0 1 2] [--per-size 5] [--time-limit 10]
+    python benchmarks/bench_policy.py heteromino --set proof_weighted=False \\
+        --generated 20 --sizes 12
 
 Times ``core.genre.proof_count`` (count to 2) on sweep boards
 (``GenreSpec.sweep_board``, the boards ``core.perf.sweep`` makes for each seed)
@@ -10,7 +12,11 @@ of ``GenreSpec``, values read as Python literals: ``None``, ``2000``,
 ``('reach',)``).  Each timing is the best of fresh calls repeated for 0.05 s (one call
 for a slow proof), capped at ``--time-limit`` seconds; a capped proof is
 charged the whole limit.  The two settings must
-agree on every count both finish (checked here).  Prints every board, then
+agree on every count both finish (checked here).  ``--generated N`` times
+instead ``N`` boards per size from the genre's generator (``GenreSpec.generate``,
+seeds 1000 onwards, outside the bank's): unique boards like the bank's, for a
+setting chosen on the bank to be checked on boards it was not chosen on
+(generating them takes a while: a 12x12 Heteromino board about 15 s).  Prints every board, then
 the totals, the median of the per-board ratios and how many boards each
 setting wins by more than a quarter.
 """
@@ -44,6 +50,12 @@ def timed(spec, puzzle, limit):
     return (limit if r.capped else t), r
 
 
+def _generated(spec, n, seed):
+    """The genre's generated ``n`` x ``n`` board for ``seed`` (its puzzle)."""
+    got = spec.generate(n, n, seed)
+    return got[0] if isinstance(got, tuple) else got
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("genre")
@@ -53,6 +65,8 @@ def main(argv=None):
     ap.add_argument("--seeds", nargs="*", type=int, default=[0, 1, 2])
     ap.add_argument("--per-size", type=int, default=5)
     ap.add_argument("--time-limit", type=float, default=10.0)
+    ap.add_argument("--generated", type=int, default=0,
+                    help="time N generated boards per size instead of sweep boards")
     a = ap.parse_args(argv)
     try:
         own = puzzlekit.spec(a.genre)
@@ -64,8 +78,12 @@ def main(argv=None):
         ap.error(f"not a GenreSpec field: {', '.join(bad)}")
     other = dataclasses.replace(own, **dict(a.sets))
     label = ", ".join(f"{k}={v!r}" for k, v in a.sets)
-    boards = [(f"seed {s} {b}", p) for s in a.seeds for n in a.sizes
-              for b, p in perf.sweep_boards(own, n, a.density, a.per_size, s)]
+    if a.generated:
+        boards = [(f"generated {n}x{n} seed {s}", _generated(own, n, s)) for n in a.sizes
+                  for s in bar(range(1000, 1000 + a.generated), desc=f"generating {n}x{n}")]
+    else:
+        boards = [(f"seed {s} {b}", p) for s in a.seeds for n in a.sizes
+                  for b, p in perf.sweep_boards(own, n, a.density, a.per_size, s)]
     if not boards:
         ap.error("no boards: the genre has no sweep_board, or it made none")
     proof_count(own, boards[0][1], 2, None, a.time_limit)         # compile outside the clock

@@ -563,10 +563,26 @@ def test_compiled_loop_equals_the_python_loop(genre):
                 (co.count, co.complete, co.nodes, co.branch_points), (h, w, seed)
             if co.complete and full.complete:
                 assert co.count == full.count, (h, w, seed)
+        # failure-weighted branching (below the genre's order, at the level
+        # below probe, where searches fail often): the same tree in both
+        # loops, the same count as the unweighted search
+        below = max(top - 1, 0)
+        py = count_solutions(sp.initial_state(p), lad, accepts(sp, p), below, 3, 3000,
+                             compiled=False, order=order, weighted=True)
+        co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), below, 3, 3000,
+                             order=order, weighted=True)
+        un = count_solutions(sp.initial_state(p), lad, accepts(sp, p), below, 3, 3000,
+                             order=order)
+        assert (py.count, py.complete, py.nodes, py.branch_points) == \
+            (co.count, co.complete, co.nodes, co.branch_points), (h, w, seed)
+        assert [s.bits.tolist() for s in py.solutions] == [s.bits.tolist() for s in co.solutions]
+        if co.complete and un.complete:
+            assert co.count == un.count, (h, w, seed)
         own = count_with_restarts(sp.initial_state(p), lad, accepts(sp, p), 3, 3000,
                                   first_nodes=2, dive_nodes=1, seed=seed, cheap_nodes=3,
                                   order=order, first=first, probe_depth=1, probe_after=5,
-                                  probe_passes=sp.proof_probe_passes, groups=groups)
+                                  probe_passes=sp.proof_probe_passes, groups=groups,
+                                  weighted=sp.proof_weighted)
         if full.complete and own.complete:
             assert own.count == full.count, (h, w, seed)
         assert own.count <= (full.count if full.complete else 3), (h, w, seed)

@@ -225,7 +225,7 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
 def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
                probe_slot, order, first, limit, max_nodes, keep, sols, groups, group_offsets,
                lift=True, probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf,
-               probe_passes=1 << 62):
+               probe_passes=1 << 62, weighted=False):
     """Propagate-and-branch count, the compiled twin of
     :func:`puzzlekit.core.search.count_solutions`.
 
@@ -252,8 +252,13 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     the clock is read between nodes (at every node while they are slow, up
     to every 64th while they take microseconds) and every 64th probe trial
     (a probe pass past the limit stops where it is), but one long fixpoint
-    of the other rungs is not interrupted.  Returns
-    ``(count, nodes, capped, branch points, complete, sols)``.
+    of the other rungs is not interrupted.  ``weighted``: among the
+    variables open after ``order``, branch on one with the fewest live
+    values cubed over one more than its failures (lowest index on ties),
+    where a variable's failures count the children of branchings on it that
+    died at their fixpoint so far in this search: a variable whose choices
+    keep failing is tried sooner (the count is the same; nodes change).
+    Returns ``(count, nodes, capped, branch points, complete, sols)``.
     """
     nv = len(offsets) - 1
     live = np.zeros(nv, dtype=np.int64)
@@ -267,6 +272,8 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     stride = 1
     stack = [bits0.copy()]
     depths = [0]
+    bvars = [-1]                        # the variable each pending child assigns
+    fails = np.zeros(nv if weighted else 0, dtype=np.int64)
     nodes = 0
     found = 0
     branches = 0
@@ -286,10 +293,13 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
             check = nodes + stride
         bits = stack.pop()
         depth = depths.pop()
+        bv = bvars.pop()
         nodes += 1
         deep = depth >= probe_depth and nodes <= probe_after
         if fixpoint_jit(apply, data, bits, offsets, active, probe and not deep,
                         n_probe_vars, work, probe_slot, lift, deadline, probe_passes) < 0:
+            if weighted and bv >= 0:
+                fails[bv] += 1
             continue
         var = -1
         for t in range(len(order)):
@@ -309,7 +319,10 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                     if bits[k]:
                         cnt += 1
                 live[v] = cnt
-                if cnt > 1 and (best == 0 or cnt < best):
+                if cnt > 1 and (best == 0 or (
+                        cnt * cnt * cnt * (1 + fails[var]) < best * best * best * (1 + fails[v])
+                        if weighted
+                        else cnt < best)):
                     var = v
                     best = cnt
             grp = -1
@@ -338,6 +351,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                         child[k] = True
                         stack.append(child)
                         depths.append(depth + 1)
+                        bvars.append(v)
                 continue
         if var < 0:
             if legal(bits, data):
@@ -359,12 +373,14 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                 child[k] = True
                 stack.append(child)
                 depths.append(depth + 1)
+                bvars.append(var)
         if f >= 0 and bits[f]:
             child = bits.copy()
             child[a:b] = False
             child[f] = True
             stack.append(child)
             depths.append(depth + 1)
+            bvars.append(var)
     return found, nodes, False, branches, len(stack) == 0, sols
 
 

@@ -135,6 +135,12 @@ class GenreSpec:
         ``groups``): for a genre whose answer places each value once, "which
         cell holds value k" follows a path where "which value goes in this
         cell" guesses blind.  The same count; other nodes.
+    proof_weighted : bool
+        The proof's search branches on the open variable with the fewest
+        live values cubed over one more than its failures so far (the
+        search's ``weighted``), for a genre whose trees, measured on the
+        bank and on boards outside it, are smaller when the variables whose
+        choices keep dying are taken sooner.  The same count; other nodes.
     """
 
     name: str
@@ -170,6 +176,7 @@ class GenreSpec:
     proof_without: tuple = ()
     proof_probe_passes: int | None = None
     proof_groups: Callable | None = None
+    proof_weighted: bool = False
     learner: Any = None
 
     def accept(self, puzzle) -> Callable[[State], bool]:
@@ -211,8 +218,8 @@ def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
     :data:`~puzzlekit.core.search.KEEP` (the proof pools the answers of its
     rounds, so it holds every one); beyond that, one depth-first search with
     the proof's settings (probe at the root, the genre's ``proof_order``,
-    ``proof_first``, ``proof_probe_after``, ``proof_without``, ``proof_probe_passes``
-    and ``proof_groups``) keeping ``KEEP`` answers.  Either starts from
+    ``proof_first``, ``proof_probe_after``, ``proof_without``, ``proof_probe_passes``,
+    ``proof_groups`` and ``proof_weighted``) keeping ``KEEP`` answers.  Either starts from
     the top level's fixpoint, already run.  The counts agree whenever both
     searches finish."""
     def proof_search(start, limit, nodes, keep):
@@ -313,9 +320,11 @@ def warm_proof(spec: GenreSpec, puzzle=None) -> None:
 def _proof_settings(spec: GenreSpec, puzzle) -> dict:
     """The search's ``order`` and ``first`` from the genre's ``proof_order``
     and ``proof_first`` (None where it has none), its ``without`` from
-    ``proof_without``, its ``probe_passes`` from ``proof_probe_passes`` and its
-    ``groups`` from ``proof_groups``."""
+    ``proof_without``, its ``probe_passes`` from ``proof_probe_passes``, its
+    ``groups`` from ``proof_groups`` and its ``weighted`` from
+    ``proof_weighted``."""
     return {"order": None if spec.proof_order is None else spec.proof_order(puzzle),
             "first": None if spec.proof_first is None else spec.proof_first(puzzle),
             "without": tuple(spec.proof_without), "probe_passes": spec.proof_probe_passes,
-            "groups": None if spec.proof_groups is None else spec.proof_groups(puzzle)}
+            "groups": None if spec.proof_groups is None else spec.proof_groups(puzzle),
+            "weighted": spec.proof_weighted}

@@ -407,8 +407,8 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
 def policy_sentence(genre: str) -> str:
     """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
     ``proof_order``, ``proof_first``, ``proof_probe_after``, ``proof_probe_passes``,
-    ``proof_groups``, ``proof_without``) add to the common proof, in a few sentences ("" when
-    it has none).
+    ``proof_groups``, ``proof_weighted``, ``proof_without``) add to the common proof, in a few
+    sentences ("" when it has none).
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
     True
@@ -425,6 +425,8 @@ def policy_sentence(genre: str) -> str:
     >>> "clause learner" in policy_sentence("numberlink")
     True
     >>> "At the root probe makes one pass" in policy_sentence("numberlink")
+    True
+    >>> "keep failing" in policy_sentence("heteromino")
     True
     """
     import puzzlekit
@@ -462,6 +464,11 @@ def policy_sentence(genre: str) -> str:
         out.append("Where it can, its search branches on a group of values of which every "
                    "answer holds exactly one, the group with fewest left, one child per value "
                    "(GenreSpec.proof_groups), rather than on one cell's values.")
+    if sp.proof_weighted:
+        out.append("It branches on the open variable with the fewest live values cubed over "
+                   "one more than the times a child of a branching on it has died so far "
+                   "(GenreSpec.proof_weighted): the cells whose choices keep failing are taken "
+                   "sooner.")
     if sp.proof_without:
         names = " and ".join(f"`{w}`" for w in sp.proof_without)
         out.append(f"Its proof leaves {names} out at every node, probe's trials included "

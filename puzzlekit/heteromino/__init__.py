@@ -32,6 +32,18 @@ def _clues(puzzle) -> int:
 #: become long searches.
 PROOF_WITHOUT = ("hetero",)
 
+#: The proof's search weighs its branching by failures
+#: (``GenreSpec.proof_weighted``): of the open cells, one with the fewest
+#: candidates cubed over one more than the times a child of a branching on it
+#: has died.  Plain fewest-candidates branching left the hardest 12x12 bank
+#: boards to a cheap search that ran out (300 nodes) and then a probe pass.
+#: The power was chosen on the cheap search's nodes over the 32 12x12 bank
+#: boards (plain 3,484; powers 1, 2, 3, 4, 6: 3,646, 2,424, 2,127, 2,384,
+#: 2,571) and held for 12 boards generated outside the bank (plain 1,609,
+#: squared 924, cubed 823).  ``benchmarks/bench_policy.py heteromino --set
+#: proof_weighted=False`` times both on the sweep.
+PROOF_WEIGHTED = True
+
 SPEC = GenreSpec(
     name="heteromino", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -42,4 +54,4 @@ SPEC = GenreSpec(
     random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, certificate=certify.swap_certificate, proof_cheap_nodes=PROOF_CHEAP_NODES,
-    proof_without=PROOF_WITHOUT)
+    proof_without=PROOF_WITHOUT, proof_weighted=PROOF_WEIGHTED)

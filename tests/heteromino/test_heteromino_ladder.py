@@ -110,20 +110,54 @@ def test_probe_settles_blank_boards_no_lower_rung_touches(h, w):
 
 
 def test_the_proof_tries_the_rungs_below_probe_first():
-    """The uniqueness proof's first try (no probe, capped at PROOF_CHEAP_NODES
-    nodes) finishes some bank boards without a probe trial; on the others
-    the probe pass takes over after the whole cap; every proof says unique."""
+    """The uniqueness proof's first try (no probe, capped at its cheap cap)
+    finishes some bank boards without a probe trial; on the others the probe
+    pass takes over after the whole cap; every proof says unique.  With the
+    genre's own cap (PROOF_CHEAP_NODES) the weighted search finishes every
+    bank board in its first try, so a cap of 60 nodes shows both ways."""
+    import dataclasses
+
     from puzzlekit.core import banks
     from puzzlekit.core.genre import PROOF_CHEAP_NODES, proof_count
     assert SPEC.proof_cheap_nodes == PROOF_CHEAP_NODES > 0
     seen = Counter()
-    for e in banks.load("heteromino")[::6]:
-        r = proof_count(SPEC, Puzzle.from_json(e["clues"]), 2)
-        assert r.status == "unique", e["id"]
-        probed = r.counters.get("probes", 0) > 0
-        assert (r.nodes > PROOF_CHEAP_NODES) == probed, e["id"]
-        seen[probed] += 1
+    for cap in (SPEC.proof_cheap_nodes, 60):
+        sp = dataclasses.replace(SPEC, proof_cheap_nodes=cap)
+        for e in banks.load("heteromino")[::6]:
+            r = proof_count(sp, Puzzle.from_json(e["clues"]), 2)
+            assert r.status == "unique", e["id"]
+            probed = r.counters.get("probes", 0) > 0
+            assert (r.nodes > cap) == probed, (cap, e["id"])
+            seen[probed] += 1
     assert seen[True] and seen[False], seen
+
+
+def test_weighted_branching_shrinks_the_hardest_bank_trees_and_keeps_the_count():
+    """The proof's failure-weighted branching (GenreSpec.proof_weighted), at
+    the level its cheap search runs (the rungs below probe, less
+    ``proof_without``): the same count on the 12x12 bank boards, the same tree
+    in the Python loop on one of them, and fewer nodes in all than
+    fewest-candidates branching (the trees it was chosen on)."""
+    from puzzlekit.core import banks
+    from puzzlekit.core.genre import accepts
+    from puzzlekit.core.search import count_solutions
+    assert SPEC.proof_weighted
+    level = LADDER.names.index("probe") - 1
+    nodes = Counter()
+    for e in [e for e in banks.load("heteromino") if e["size"] == [12, 12]][::3]:
+        p = Puzzle.from_json(e["clues"])
+        runs = {w: count_solutions(initial_state(p), LADDER, accepts(SPEC, p), level, 2,
+                                   without=SPEC.proof_without, weighted=w) for w in (False, True)}
+        assert runs[False].count == runs[True].count == 1, e["id"]
+        assert runs[False].complete and runs[True].complete, e["id"]
+        for w, r in runs.items():
+            nodes[w] += r.nodes
+        if e["id"].endswith("-010"):
+            py = count_solutions(initial_state(p), LADDER, accepts(SPEC, p), level, 2,
+                                 without=SPEC.proof_without, weighted=True, compiled=False)
+            assert (py.count, py.nodes, py.branch_points) == \
+                (runs[True].count, runs[True].nodes, runs[True].branch_points)
+    assert nodes[True] < nodes[False], nodes
 
 
 def test_pair_lets_probe_settle_the_bank():
