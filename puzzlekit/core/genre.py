@@ -119,9 +119,9 @@ class GenreSpec:
         for it.
     proof_without : tuple of str
         Rungs the uniqueness proof leaves out at every node, probe's trials
-        included: for a rung that, measured on the bank and the sweep,
-        prunes (almost) nothing in the proof's search and costs time at
-        every node.  Sound either way (every rung is), and the ladder's
+        included: for a rung whose time at every node, measured on the bank
+        and the sweep, is more than the nodes it saves: most often one that
+        prunes (almost) nothing in the proof's search.  Sound either way (every rung is), and the ladder's
         levels, fixpoints and grades keep every rung.
     proof_probe_passes : int or None
         At most this many probe passes at a node of the proof's search (None:

@@ -472,9 +472,9 @@ def policy_sentence(genre: str) -> str:
     if sp.proof_without:
         names = " and ".join(f"`{w}`" for w in sp.proof_without)
         out.append(f"Its proof leaves {names} out at every node, probe's trials included "
-                   f"(GenreSpec.proof_without): on the bank and the sweep it pruned almost "
-                   f"nothing there and cost time at every node; the ladder's levels and grades "
-                   f"keep it.")
+                   f"(GenreSpec.proof_without): on the bank and the sweep the time it cost at "
+                   f"every node was more than the nodes it saved; the ladder's levels and "
+                   f"grades keep it.")
     if sp.learner is not None:
         out.append(f"A search its first round leaves open ({PROOF_PROBE_AFTER:,} nodes) goes to "
                    f"a clause learner whose reasoning is the genre's own rungs "

@@ -31,6 +31,16 @@ def _clues(puzzle) -> int:
     return len(puzzle.numbers)
 
 
+#: Rungs the uniqueness proof leaves out (``GenreSpec.proof_without``):
+#: ``fit`` prunes the proof's search (its nodes grow several times without it),
+#: but listing every way each region's stone can still be drawn costs more at
+#: every node than those nodes do.  Timed on the bank (``bench_engines.py``,
+#: 2026-12-05): CP-SAT's time over the ladder's, median 40.8x -> 47.4x, closest
+#: board 8.0x -> 12.1x; on the sweep every size but sparse 16x16 is faster
+#: without it (there 7.6x -> 3.3x, two boards), and
+#: ``benchmarks/bench_policy.py stostone --set "proof_without=()"`` times both.
+PROOF_WITHOUT = ("fit",)
+
 SPEC = GenreSpec(
     name="stostone", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -41,4 +51,4 @@ SPEC = GenreSpec(
     sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, proof_order=column_order, proof_cheap_nodes=PROOF_CHEAP_NODES,
-    proof_probe_after=None)
+    proof_probe_after=None, proof_without=PROOF_WITHOUT)
