@@ -138,7 +138,24 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
                 else:
                     ct_idx[pos[v]] = q
                     pos[v] += 1
-    # same-class disjoint pieces sharing an edge with each piece
+    # same-class disjoint pieces sharing an edge with each piece; each
+    # variable's pieces listed by class first (``by_cls``, classes 0-5), so
+    # a piece looks only at its own class beside it
+    by_off = np.zeros(6 * nv + 1, np.int64)
+    for b in range(nb):
+        c = cls[bit_pl[b]]
+        if c >= 0:
+            by_off[6 * var_of_bit[b] + c + 1] += 1
+    for j in range(6 * nv):
+        by_off[j + 1] += by_off[j]
+    by_cls = np.zeros(max(by_off[6 * nv], 1), np.int64)
+    at = by_off[:6 * nv].copy()
+    for b in range(nb):
+        c = cls[bit_pl[b]]
+        if c >= 0:
+            j = 6 * var_of_bit[b] + c
+            by_cls[at[j]] = bit_pl[b]
+            at[j] += 1
     tch_off = np.zeros(m + 1, np.int64)
     buf = np.zeros(max(nb, 1), np.int64)
     mark = np.full(m, -1, np.int64)
@@ -150,9 +167,9 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
         if cls[q] >= 0:
             for i in range(_rim(pl, q, nbrs, var_of_cell, last, rim)):
                 v = rim[i]
-                for b in range(offsets[v], offsets[v + 1]):
-                    r = bit_pl[b]
-                    if cls[r] != cls[q] or mark[r] == q:
+                for t in range(by_off[6 * v + cls[q]], by_off[6 * v + cls[q] + 1]):
+                    r = by_cls[t]
+                    if mark[r] == q:
                         continue
                     disjoint = True
                     for a in range(1, 4):
@@ -301,8 +318,9 @@ def _pairs_jit(offsets, P, Bt, wnb):
         for r in range(m):
             for s in range(3):
                 last[P[r, 3 + s]] = r
-                for k in range(offsets[P[r, 3 + s]], offsets[P[r, 3 + s] + 1]):
-                    over[Bt[k, 0]] = r
+                if sweep == 1:                  # the overlaps matter only for the masks
+                    for k in range(offsets[P[r, 3 + s]], offsets[P[r, 3 + s] + 1]):
+                        over[Bt[k, 0]] = r
             c = Bt[P[r, 0], 2]
             for s in range(3):
                 for d in range(4):
