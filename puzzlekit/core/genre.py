@@ -121,8 +121,9 @@ class GenreSpec:
         Rungs the uniqueness proof leaves out at every node, probe's trials
         included: for a rung whose time at every node, measured on the bank
         and the sweep, is more than the nodes it saves: most often one that
-        prunes (almost) nothing in the proof's search.  Sound either way (every rung is), and the ladder's
-        levels, fixpoints and grades keep every rung.
+        prunes (almost) nothing in the proof's search.  Sound either way
+        (every rung is), and the ladder's levels, fixpoints and grades keep
+        every rung.
     proof_probe_passes : int or None
         At most this many probe passes at a node of the proof's search (None:
         until a pass removes nothing), for a genre whose boards with many
