@@ -79,13 +79,15 @@ SAID = [
      lambda sp: sp.proof_groups is not None),
     (r"GenreSpec.proof_groups`; (.*?) branch(?:es)? on the cell with the fewest",
      lambda sp: sp.proof_weighted),
-    (r"GenreSpec.proof_weighted`; (.*?) hands? a search still open",
+    (r"GenreSpec.proof_weighted`; (.*?) remembers? the open parts",
+     lambda sp: sp.proof_memo),
+    (r"GenreSpec.proof_memo`; (.*?) hands? a search still open",
      lambda sp: sp.learner is not None),
 ]
 
 
 @pytest.mark.parametrize("pattern, has", SAID,
-                         ids=["cheap first", "one pass", "groups", "weighted", "learner"])
+                         ids=["cheap first", "one pass", "groups", "weighted", "memo", "learner"])
 def test_the_genres_the_readme_names_for_a_proof_setting_are_those_that_have_it(pattern, has):
     import puzzlekit
     text = " ".join(README.read_text().split())

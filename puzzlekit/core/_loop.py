@@ -52,6 +52,15 @@ SETTLES = np.zeros(0, dtype=np.uint8)
 # :func:`specialised`.
 CHECKS = np.zeros(0, dtype=np.uint8)
 
+# Whether the genre has a ``residue`` kernel (``Compiled.residue``), which
+# search_jit's memo then calls by this name; :func:`specialised` sets both.
+RESIDUE = False
+
+# The most words (int64) the memo of a search keeps, for its table of keys
+# and again for the keys of its open branch points (32 MB each): past that
+# it keeps no more keys, and the search goes on without them.
+MEMO_WORDS = 1 << 22
+
 
 @njit(cache=True)
 def _clock():
@@ -221,11 +230,91 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
             return 0
 
 
+@njit(cache=True)
+def _key_hash(key, n):
+    """FNV-1a over the first ``n`` words of ``key`` (wrapping int64)."""
+    h = -3750763034362895579
+    for i in range(n):
+        h = (h ^ key[i]) * 1099511628211
+    return h
+
+
+@njit(cache=True)
+def _key_slot(slots, hashes, pool, key, n, h):
+    """The slot of ``key[:n]`` (hash ``h``) in the open-addressing table
+    ``slots``/``hashes`` over ``pool`` (a key at ``pool[o]`` is its length
+    then its words; a slot holds ``o + 1``, 0 when empty): where it is, or
+    the empty slot where it would go.  Keys are compared word by word, so a
+    hash collision never passes for a match."""
+    mask = slots.size - 1
+    j = h & mask
+    while slots[j] != 0:
+        if hashes[j] == h:
+            o = slots[j] - 1
+            if pool[o] == n:
+                same = True
+                for i in range(n):
+                    if pool[o + 1 + i] != key[i]:
+                        same = False
+                        break
+                if same:
+                    return j
+        j = (j + 1) & mask
+    return j
+
+
+@njit(cache=True)
+def _key_add(slots, hashes, pool, used, count, key, n, h):
+    """Add ``key[:n]`` (hash ``h``, not in the table) to the table and its
+    pool, growing either by doubling; returns ``(slots, hashes, pool,
+    used, count)``."""
+    if used + n + 1 > pool.size:
+        grown = np.empty(max(2 * pool.size, used + n + 1), dtype=np.int64)
+        grown[:used] = pool[:used]
+        pool = grown
+    pool[used] = n
+    pool[used + 1:used + 1 + n] = key[:n]
+    if 2 * (count + 1) > slots.size:
+        s2 = np.zeros(2 * slots.size, dtype=np.int64)
+        h2 = np.zeros(2 * slots.size, dtype=np.int64)
+        mask = s2.size - 1
+        for j in range(slots.size):
+            if slots[j] != 0:
+                t = hashes[j] & mask
+                while s2[t] != 0:
+                    t = (t + 1) & mask
+                s2[t] = slots[j]
+                h2[t] = hashes[j]
+        slots, hashes = s2, h2
+    j = _key_slot(slots, hashes, pool, key, n, h)
+    slots[j] = used + 1
+    hashes[j] = h
+    return slots, hashes, pool, used + n + 1, count + 1
+
+
+@njit(cache=True, inline="always")
+def _child(bits, a, b, k):
+    """A copy of ``bits`` with the variable of bits ``a..b-1`` set to its bit ``k``."""
+    child = bits.copy()
+    child[a:b] = False
+    child[k] = True
+    return child
+
+
+@njit(cache=True)
+def _no_residue(bits, data, out):
+    """The residue kernel of a genre without one: never a key."""
+    return -1
+
+
+residue = _no_residue
+
+
 @njit(cache=False)
 def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
                probe_slot, order, first, limit, max_nodes, keep, sols, groups, group_offsets,
                lift=True, probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf,
-               probe_passes=1 << 62, weighted=False):
+               probe_passes=1 << 62, weighted=False, memo=False):
     """Propagate-and-branch count, the compiled twin of
     :func:`puzzlekit.core.search.count_solutions`.
 
@@ -258,6 +347,11 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     where a variable's failures count the children of branchings on it that
     died at their fixpoint so far in this search: a variable whose choices
     keep failing is tried sooner (the count is the same; nodes change).
+    ``memo`` (with the genre's ``residue`` kernel, :data:`RESIDUE`): the
+    keys of the subtrees searched to their end without an answer are kept
+    (up to :data:`MEMO_WORDS` words), and a node whose fixpoint has one of
+    them is closed at once: its open part is one already shown to have no
+    answer (the count is the same; nodes change).
     Returns ``(count, nodes, capped, branch points, complete, sols)``.
     """
     nv = len(offsets) - 1
@@ -277,7 +371,44 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     nodes = 0
     found = 0
     branches = 0
-    while len(stack) > 0 and found < limit:
+    # the memo: a table of the keys of subtrees that ended without an
+    # answer, and a stack of frames, one per branch point whose subtree is
+    # still open: its children still open, the answers found before it, and
+    # where its key lies on ``keys`` (-1: none)
+    memo = memo and RESIDUE
+    key = np.empty(2 * bits0.size + 16 if memo else 0, dtype=np.int64)
+    slots = np.zeros(64 if memo else 0, dtype=np.int64)
+    hashes = np.zeros(64 if memo else 0, dtype=np.int64)
+    pool = np.empty(1024 if memo else 0, dtype=np.int64)
+    used = 0
+    kept = 0
+    keys = np.empty(1024 if memo else 0, dtype=np.int64)
+    top = 0
+    fr_open = np.zeros(64 if memo else 0, dtype=np.int64)
+    fr_found = np.zeros(64 if memo else 0, dtype=np.int64)
+    fr_key = np.zeros(64 if memo else 0, dtype=np.int64)
+    nfr = 0
+    ended = False                 # the last node opened closed without branching
+    while True:
+        if ended:
+            ended = False
+            while nfr > 0:                   # close the frames it finished
+                fr_open[nfr - 1] -= 1
+                if fr_open[nfr - 1] > 0:
+                    break
+                nfr -= 1
+                o = fr_key[nfr]
+                if o >= 0:
+                    top = o
+                    n = keys[o]
+                    if found == fr_found[nfr] and used + n + 1 <= MEMO_WORDS:
+                        h = _key_hash(keys[o + 1:o + 1 + n], n)
+                        if slots[_key_slot(slots, hashes, pool, keys[o + 1:o + 1 + n], n,
+                                           h)] == 0:
+                            slots, hashes, pool, used, kept = _key_add(
+                                slots, hashes, pool, used, kept, keys[o + 1:o + 1 + n], n, h)
+        if len(stack) == 0 or found >= limit:
+            break
         if nodes >= max_nodes:
             return found, nodes, True, branches, False, sols
         if deadline < np.inf and nodes >= check:
@@ -300,8 +431,10 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                         n_probe_vars, work, probe_slot, lift, deadline, probe_passes) < 0:
             if weighted and bv >= 0:
                 fails[bv] += 1
+            ended = True
             continue
         var = -1
+        grp = -1
         for t in range(len(order)):
             v = order[t]
             cnt = 0
@@ -325,7 +458,8 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                         else cnt < best)):
                     var = v
                     best = cnt
-            grp = -1
+                    if cnt == 2 and not weighted and len(group_offsets) < 2:
+                        break                # no variable has fewer: the scan can stop
             if var >= 0:               # a group counts while none of its bits is decided
                 best = 0
                 for g in range(len(group_offsets) - 1):
@@ -340,19 +474,6 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                     if cnt > 1 and (best == 0 or cnt < best):
                         grp = g
                         best = cnt
-            if grp >= 0:
-                branches += 1
-                for t in range(group_offsets[grp + 1] - 1, group_offsets[grp] - 1, -1):
-                    k = groups[t]
-                    if bits[k]:
-                        v = bit_var[k]
-                        child = bits.copy()
-                        child[offsets[v]:offsets[v + 1]] = False
-                        child[k] = True
-                        stack.append(child)
-                        depths.append(depth + 1)
-                        bvars.append(v)
-                continue
         if var < 0:
             if legal(bits, data):
                 if found < keep:
@@ -362,25 +483,58 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                         sols = grown
                     sols[found, :] = bits
                 found += 1
+            ended = True
             continue
+        if memo:
+            o = -1
+            n = residue(bits, data, key)
+            if n >= 0:
+                h = _key_hash(key, n)
+                if slots[_key_slot(slots, hashes, pool, key, n, h)] != 0:
+                    ended = True             # an open part already shown to have no answer
+                    continue
+                if top + n + 1 <= MEMO_WORDS:
+                    if top + n + 1 > keys.size:
+                        grown_keys = np.empty(max(2 * keys.size, top + n + 1), dtype=np.int64)
+                        grown_keys[:top] = keys[:top]
+                        keys = grown_keys
+                    o = top
+                    keys[o] = n
+                    keys[o + 1:o + 1 + n] = key[:n]
+                    top += n + 1
+            if nfr == fr_open.size:
+                fr_open = np.concatenate((fr_open, np.zeros(nfr, dtype=np.int64)))
+                fr_found = np.concatenate((fr_found, np.zeros(nfr, dtype=np.int64)))
+                fr_key = np.concatenate((fr_key, np.zeros(nfr, dtype=np.int64)))
+            fr_open[nfr] = len(stack)        # its children: the pushes below, counted there
+            fr_found[nfr] = found
+            fr_key[nfr] = o
+            nfr += 1
         branches += 1
+        if grp >= 0:
+            for t in range(group_offsets[grp + 1] - 1, group_offsets[grp] - 1, -1):
+                k = groups[t]
+                if bits[k]:
+                    v = bit_var[k]
+                    stack.append(_child(bits, offsets[v], offsets[v + 1], k))
+                    depths.append(depth + 1)
+                    bvars.append(v)
+            if memo:
+                fr_open[nfr - 1] = len(stack) - fr_open[nfr - 1]
+            continue
         a, b = offsets[var], offsets[var + 1]
         f = a + first[var] if first[var] >= 0 else -1
         for k in range(b - 1, a - 1, -1):        # pushed last, popped first
             if bits[k] and k != f:
-                child = bits.copy()
-                child[a:b] = False
-                child[k] = True
-                stack.append(child)
+                stack.append(_child(bits, a, b, k))
                 depths.append(depth + 1)
                 bvars.append(var)
         if f >= 0 and bits[f]:
-            child = bits.copy()
-            child[a:b] = False
-            child[f] = True
-            stack.append(child)
+            stack.append(_child(bits, a, b, f))
             depths.append(depth + 1)
             bvars.append(var)
+        if memo:
+            fr_open[nfr - 1] = len(stack) - fr_open[nfr - 1]
     return found, nodes, False, branches, len(stack) == 0, sols
 
 
@@ -429,13 +583,14 @@ def _without_kernel_args(fn, tag: str) -> str:
     return src
 
 
-def specialised(apply, legal=None, check_empty=True, settles=(), checks=()):
+def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), residue=None):
     """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
     for one genre's ``apply`` and ``legal`` kernels, without those two
     parameters (``search`` is None without ``legal``); ``check_empty``
     False compiles them with :data:`CHECK_EMPTY` off; ``settles`` lists the
     kernel rungs that settle in one call (:data:`SETTLES`), ``checks`` the
-    checks (:data:`CHECKS`).
+    checks (:data:`CHECKS`); ``residue`` is the genre's residue kernel, if
+    any (:data:`RESIDUE`).
 
     A function taking a kernel as an argument is compiled again in every
     process, so these are made from the loops' own source with the kernels
@@ -449,7 +604,7 @@ def specialised(apply, legal=None, check_empty=True, settles=(), checks=()):
     """
     settles = tuple(sorted(int(i) for i in settles))
     checks = tuple(sorted(int(i) for i in checks))
-    key = (apply, legal, check_empty, settles, checks)
+    key = (apply, legal, check_empty, settles, checks, residue)
     got = _SPECIALISED.get(key)
     if got is not None:
         return got
@@ -457,6 +612,7 @@ def specialised(apply, legal=None, check_empty=True, settles=(), checks=()):
     tag = kernels_tag(src_file)
     tag += "" if check_empty else "_r"
     tag += "".join(f"_s{i}" for i in settles) + "".join(f"_c{i}" for i in checks)
+    tag += "" if residue is None else "_m"
     loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
     names = dict(globals())
     mask = np.zeros(max(settles, default=-1) + 1, dtype=np.uint8)
@@ -464,7 +620,9 @@ def specialised(apply, legal=None, check_empty=True, settles=(), checks=()):
     is_check = np.zeros(max(checks, default=-1) + 1, dtype=np.uint8)
     is_check[list(checks)] = 1
     names.update(apply=apply, legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
-                 CHECKS=is_check, __name__=apply.py_func.__module__)
+                 CHECKS=is_check, RESIDUE=residue is not None,
+                 residue=_no_residue if residue is None else residue,
+                 __name__=apply.py_func.__module__)
     src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
     compile_beside(src, src_file, names, [f"_{fn.__name__[:-4]}_{tag}" for fn in loops])
     search = names[f"_search_{tag}"] if legal is not None else None

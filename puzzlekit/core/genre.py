@@ -142,6 +142,14 @@ class GenreSpec:
         search's ``weighted``), for a genre whose trees, measured on the
         bank and on boards outside it, are smaller when the variables whose
         choices keep dying are taken sooner.  The same count; other nodes.
+    proof_memo : bool
+        The proof's search remembers the subtrees it finished without an
+        answer by the key of what was left to decide at their root (the
+        genre's ``Compiled.residue`` kernel, which it must have), and closes
+        a node with one of those keys at once (the search's ``memo``): for
+        a genre whose searches reach the same open part of the board by
+        different ways, as paths drawn in a different order do.  The same
+        count; other nodes.
     """
 
     name: str
@@ -178,7 +186,14 @@ class GenreSpec:
     proof_probe_passes: int | None = None
     proof_groups: Callable | None = None
     proof_weighted: bool = False
+    proof_memo: bool = False
     learner: Any = None
+
+    def __post_init__(self):
+        if self.proof_memo and (self.ladder.compiled is None
+                                or self.ladder.compiled.residue is None):
+            raise ValueError(f"{self.name}: proof_memo needs a residue kernel "
+                             f"(Compiled.residue) in the ladder")
 
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
@@ -220,8 +235,8 @@ def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
     rounds, so it holds every one); beyond that, one depth-first search with
     the proof's settings (probe at the root, the genre's ``proof_order``,
     ``proof_first``, ``proof_probe_after``, ``proof_without``, ``proof_probe_passes``,
-    ``proof_groups`` and ``proof_weighted``) keeping ``KEEP`` answers.  Either starts from
-    the top level's fixpoint, already run.  The counts agree whenever both
+    ``proof_groups``, ``proof_weighted`` and ``proof_memo``) keeping ``KEEP`` answers.
+    Either starts from the top level's fixpoint, already run.  The counts agree whenever both
     searches finish."""
     def proof_search(start, limit, nodes, keep):
         if limit <= KEEP:
@@ -322,10 +337,10 @@ def _proof_settings(spec: GenreSpec, puzzle) -> dict:
     """The search's ``order`` and ``first`` from the genre's ``proof_order``
     and ``proof_first`` (None where it has none), its ``without`` from
     ``proof_without``, its ``probe_passes`` from ``proof_probe_passes``, its
-    ``groups`` from ``proof_groups`` and its ``weighted`` from
-    ``proof_weighted``."""
+    ``groups`` from ``proof_groups``, its ``weighted`` from
+    ``proof_weighted`` and its ``memo`` from ``proof_memo``."""
     return {"order": None if spec.proof_order is None else spec.proof_order(puzzle),
             "first": None if spec.proof_first is None else spec.proof_first(puzzle),
             "without": tuple(spec.proof_without), "probe_passes": spec.proof_probe_passes,
             "groups": None if spec.proof_groups is None else spec.proof_groups(puzzle),
-            "weighted": spec.proof_weighted}
+            "weighted": spec.proof_weighted, "memo": spec.proof_memo}

@@ -218,7 +218,14 @@ class Compiled:
     leave stable; while none of those is left out, the loop runs a check
     only once the other rungs are stable, not after each change (the same
     outcome, fewer calls: a contradiction found earlier would be found
-    there too).
+    there too).  ``residue(bits, data, out) -> int``, optional, writes
+    into ``out`` a key of what is left to decide in a state at a fixpoint
+    and returns its length (-1: no key): two states of one puzzle with the
+    same key must have the same number of answers among their narrowings
+    (the ways of deciding their open variables that the rules allow must be
+    the same).  With it, a search can keep the keys of subtrees it finished
+    without an answer and close any node that has one
+    (``count_solutions(memo=True)``).
     """
 
     apply: Callable
@@ -228,13 +235,14 @@ class Compiled:
     reports_empty: bool = False
     settles: tuple = ()
     checks: tuple = ()
+    residue: Callable | None = None
 
     def loops(self):
         """``(fixpoint, search)``: the core's compiled loops for these
         kernels (:func:`puzzlekit.core._loop.specialised`)."""
         from ._loop import specialised
         return specialised(self.apply, self.legal, not self.reports_empty, self.settles,
-                           self.checks)
+                           self.checks, self.residue)
 
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,

@@ -407,7 +407,8 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
 def policy_sentence(genre: str) -> str:
     """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
     ``proof_order``, ``proof_first``, ``proof_probe_after``, ``proof_probe_passes``,
-    ``proof_groups``, ``proof_weighted``, ``proof_without``) add to the common proof, in a few
+    ``proof_groups``, ``proof_weighted``, ``proof_memo``, ``proof_without``) add to the common
+    proof, in a few
     sentences ("" when it has none).
 
     >>> policy_sentence("stostone").startswith("Before its probe pass")
@@ -427,6 +428,8 @@ def policy_sentence(genre: str) -> str:
     >>> "At the root probe makes one pass" in policy_sentence("numberlink")
     True
     >>> "keep failing" in policy_sentence("heteromino")
+    True
+    >>> "no answer" in policy_sentence("numberlink")
     True
     """
     import puzzlekit
@@ -469,6 +472,12 @@ def policy_sentence(genre: str) -> str:
                    "one more than the times a child of a branching on it has died so far "
                    "(GenreSpec.proof_weighted): the cells whose choices keep failing are taken "
                    "sooner.")
+    if sp.proof_memo:
+        out.append("Its search keeps the key of every subtree it finished without an answer, "
+                   "what was left to decide at its root, and closes at once a node whose open "
+                   "part has one of those keys (GenreSpec.proof_memo): different ways through "
+                   "the board often leave the same open part behind, already known to have no "
+                   "answer.")
     if sp.proof_without:
         names = " and ".join(f"`{w}`" for w in sp.proof_without)
         out.append(f"Its proof leaves {names} out at every node, probe's trials included "

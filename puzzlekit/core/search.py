@@ -113,7 +113,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                     lift: bool = True, probe_depth: int | None = None,
                     probe_after: int | None = None,
                     probe_passes: int | None = None, groups=None,
-                    weighted: bool = False) -> SearchResult:
+                    weighted: bool = False, memo: bool = False) -> SearchResult:
     """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
 
     Parameters
@@ -180,6 +180,12 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         failure-weighted degree of constraint solvers, with failures
         charged to the variable branched on).  The count is the same;
         nodes change.
+    memo : bool
+        With the genre's ``residue`` kernel (:class:`Compiled`): keep the
+        key of every subtree searched to its end without an answer, and
+        close at once a node (at its fixpoint) with one of those keys, as
+        what is left to decide there has no answer either.  The count is
+        the same; nodes change.  Without the kernel, nothing changes.
 
     A ladder with compiled kernels and a compiled ``legal`` test runs the
     whole search in the one compiled loop (same nodes, same counts).
@@ -198,7 +204,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     if compiled and comp is not None and comp.legal is not None:
         return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first,
                                without, lift, probe_depth, probe_after, time_limit,
-                               probe_passes, groups, weighted)
+                               probe_passes, groups, weighted, memo)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     shallow = list(without) + [i for i, r in enumerate(ladder.rungs) if r.is_probe]
     groups = () if groups is None else np.asarray(groups, dtype=np.int64)
@@ -207,8 +213,11 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         rank = np.full(state.n_vars, len(order), dtype=np.int64)
         rank[np.asarray(order, dtype=np.int64)] = np.arange(len(order))
     # Depth-first, one child at a time: a frame is (parent, its children as
-    # (variable, value) assignments, next child), so memory is one state per
-    # level of depth, never one per pending child.
+    # (variable, value) assignments, next child, answers found before it,
+    # its key), so memory is one state per level of depth, never one per
+    # pending child.
+    residue = comp.residue if memo and comp is not None else None
+    dead: set = set()                    # keys of subtrees ended without an answer
     frames: list = []
     pending = state.copy()
     pending_var = -1                     # the variable the pending state was assigned
@@ -221,9 +230,11 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         if found >= limit:
             break
         if pending is None:
-            parent, opts, i = frames[-1]
+            parent, opts, i, before, key = frames[-1]
             if i >= len(opts):
                 frames.pop()
+                if key is not None and found == before:
+                    dead.add(key)
                 continue
             frames[-1][2] = i + 1
             pending = parent.copy()
@@ -251,6 +262,14 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
                 if len(sols) < keep:
                     sols.append(s)
             continue
+        key = None
+        if residue is not None:
+            out = np.empty(2 * s.bits.size + 16, dtype=np.int64)
+            n = residue(s.bits, comp.data(s.puzzle), out)
+            if n >= 0:
+                key = out[:n].tobytes()
+                if key in dead:
+                    continue
         open_vars = np.flatnonzero(counts > 1)
         g = None
         if rank is not None and rank[open_vars].min() < len(order):
@@ -263,12 +282,13 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         if g is not None:                # a child per live bit: (its variable, its value)
             live = g[s.bits[g]]
             owner = s.var_of_bit(live)
-            frames.append([s, list(zip(owner.tolist(), (live - s.offsets[owner]).tolist())), 0])
+            frames.append([s, list(zip(owner.tolist(), (live - s.offsets[owner]).tolist())), 0,
+                           found, key])
             continue
         opts = s.options(v)
         if first is not None and first[v] >= 0 and first[v] in opts:
             opts = np.concatenate([[first[v]], opts[opts != first[v]]])
-        frames.append([s, [(v, k) for k in opts], 0])
+        frames.append([s, [(v, k) for k in opts], 0, found, key])
     while frames and frames[-1][2] >= len(frames[-1][1]):
         frames.pop()                     # exhausted frames hold nothing unexplored
     complete = pending is None and not frames and not capped
@@ -316,7 +336,7 @@ def _flat_groups(groups):
 
 def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift,
                     probe_depth=None, probe_after=None, time_limit=None, probe_passes=None,
-                    groups=None, weighted=False):
+                    groups=None, weighted=False, memo=False):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
     comp = ladder.compiled
@@ -338,7 +358,7 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         1 << 62 if probe_depth is None else int(probe_depth),
         1 << 62 if probe_after is None else int(probe_after),
         np.inf if time_limit is None else float(time_limit),
-        1 << 62 if probe_passes is None else int(probe_passes), bool(weighted))
+        1 << 62 if probe_passes is None else int(probe_passes), bool(weighted), bool(memo))
     out = []
     for i in range(min(found, keep)):
         s = state.copy()

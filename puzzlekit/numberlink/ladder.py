@@ -36,7 +36,7 @@ def arrays(puzzle) -> tuple:
              np.ascontiguousarray(puzzle.label, dtype=np.int32),
              np.ascontiguousarray(puzzle.ends, dtype=np.int32).reshape(-1, 2),
              np.array([1 if puzzle.fill else 0], dtype=np.int64),
-             np.zeros((2, max(n, 1)), dtype=np.int64))
+             np.zeros((3, max(n, 1)), dtype=np.int64))
         puzzle.__dict__["_nl_arrays"] = d
     return d
 
@@ -277,6 +277,66 @@ def _apply_rung_jit(i, bits, data, work):
 
 
 @njit(cache=True)
+def _residue_jit(bits, data, out):
+    """The key of what is left to decide (``Compiled.residue``): the open
+    segments, then for each cell touching one (in order) its ON segments,
+    the first such cell of its ON path and that path's number.  Two states
+    with one key have the same answers' worth of open segments: a way of
+    deciding them is legal in one exactly when in the other (the degrees
+    it needs, and the loops and welds it would make, read only these).
+    -1 (no key) when the decided segments break a rule already (a cell
+    over or short of its degree, a loop, a weld) or the key is longer
+    than ``out``."""
+    cedge, edges, label, ends, fill, iw = data
+    parent, lab, rep = iw[0], iw[1], iw[2]
+    n = len(label)
+    m = edges.shape[0]
+    for i in range(n):
+        parent[i] = i
+        lab[i] = label[i]
+        rep[i] = -1
+    size = out.size
+    k = 1
+    for e in range(m):
+        if not bits[2 * e]:                  # ON
+            ra, rb = _find(parent, edges[e, 0]), _find(parent, edges[e, 1])
+            if ra == rb or (lab[ra] > 0 and lab[rb] > 0 and lab[ra] != lab[rb]):
+                return -1
+            parent[rb] = ra
+            if lab[ra] == 0:
+                lab[ra] = lab[rb]
+        elif bits[2 * e + 1]:                # open
+            if k >= size:
+                return -1
+            out[k] = e
+            k += 1
+    out[0] = k - 1
+    fl = fill[0] == 1
+    for i in range(n):
+        on = 0
+        und = 0
+        for d in range(4):
+            e = cedge[i, d]
+            if e >= 0:
+                if not bits[2 * e]:
+                    on += 1
+                elif bits[2 * e + 1]:
+                    und += 1
+        if und == 0:
+            if on != (1 if label[i] > 0 else 2) and not (not fl and label[i] == 0 and on == 0):
+                return -1
+            continue
+        if k >= size:
+            return -1
+        r = _find(parent, i)
+        if rep[r] < 0:
+            rep[r] = i
+        out[k] = ((rep[r] * 4 + on) << 32) | lab[r]
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def _legal_rung_jit(bits, data):
     """The rules on a decided state: degrees, no loop, no welded numbers."""
     cedge, edges, label, ends, fill, iw = data
@@ -307,7 +367,8 @@ def _legal_rung_jit(bits, data):
 
 
 KERNELS = Compiled(apply=_apply_rung_jit, data=arrays, work=WORK, legal=_legal_rung_jit,
-                   reports_empty=True, settles=(0, 1, 2))   # removals keep a value; each settles
+                   reports_empty=True, settles=(0, 1, 2),   # removals keep a value; each settles
+                   residue=_residue_jit)
 
 LADDER = Ladder([
     Rung("deg", KERNELS.rung(0, "deg"), "#1f77b4",
