@@ -373,8 +373,8 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     branches = 0
     # the memo: a table of the keys of subtrees that ended without an
     # answer, and a stack of frames, one per branch point whose subtree is
-    # still open: its children still open, the answers found before it, and
-    # where its key lies on ``keys`` (-1: none)
+    # still open: its children still open, the answers found before it,
+    # where its key lies on ``keys`` (-1: none) and the key's hash
     memo = memo and RESIDUE
     key = np.empty(2 * bits0.size + 16 if memo else 0, dtype=np.int64)
     slots = np.zeros(64 if memo else 0, dtype=np.int64)
@@ -387,6 +387,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     fr_open = np.zeros(64 if memo else 0, dtype=np.int64)
     fr_found = np.zeros(64 if memo else 0, dtype=np.int64)
     fr_key = np.zeros(64 if memo else 0, dtype=np.int64)
+    fr_hash = np.zeros(64 if memo else 0, dtype=np.int64)
     nfr = 0
     ended = False                 # the last node opened closed without branching
     while True:
@@ -402,7 +403,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                     top = o
                     n = keys[o]
                     if found == fr_found[nfr] and used + n + 1 <= MEMO_WORDS:
-                        h = _key_hash(keys[o + 1:o + 1 + n], n)
+                        h = fr_hash[nfr]
                         if slots[_key_slot(slots, hashes, pool, keys[o + 1:o + 1 + n], n,
                                            h)] == 0:
                             slots, hashes, pool, used, kept = _key_add(
@@ -487,6 +488,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
             continue
         if memo:
             o = -1
+            h = 0
             n = residue(bits, data, key)
             if n >= 0:
                 h = _key_hash(key, n)
@@ -506,9 +508,11 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                 fr_open = np.concatenate((fr_open, np.zeros(nfr, dtype=np.int64)))
                 fr_found = np.concatenate((fr_found, np.zeros(nfr, dtype=np.int64)))
                 fr_key = np.concatenate((fr_key, np.zeros(nfr, dtype=np.int64)))
+                fr_hash = np.concatenate((fr_hash, np.zeros(nfr, dtype=np.int64)))
             fr_open[nfr] = len(stack)        # its children: the pushes below, counted there
             fr_found[nfr] = found
             fr_key[nfr] = o
+            fr_hash[nfr] = h
             nfr += 1
         branches += 1
         if grp >= 0:

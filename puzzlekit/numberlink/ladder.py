@@ -197,26 +197,38 @@ def _deg_jit(bits, cedge, edges, label, fill, dirty, work):
 
 
 @njit(cache=True)
-def _chain_jit(bits, edges, label, parent, lab, work):
-    """Union-find over ON segments: a segment that would close a loop or weld
-    two different numbers onto one path goes OFF."""
+def _join_on(bits, edges, label, parent, lab):
+    """Union-find over the ON segments, ``parent`` and ``lab`` (each root's
+    number, 0 for none) set afresh: ``(ok, unions)``, ``ok`` False when an
+    ON segment closes a loop or welds two different numbers, ``unions`` the
+    ON segments read (the failing one included)."""
     n = len(label)
     for i in range(n):
         parent[i] = i
         lab[i] = label[i]
-    m = edges.shape[0]
-    for e in range(m):
+    unions = 0
+    for e in range(edges.shape[0]):
         if bits[2 * e]:
             continue
-        work[1] += 1
+        unions += 1
         ra, rb = _find(parent, edges[e, 0]), _find(parent, edges[e, 1])
-        if ra == rb:
-            return -1
-        if lab[ra] > 0 and lab[rb] > 0 and lab[ra] != lab[rb]:
-            return -1
+        if ra == rb or (lab[ra] > 0 and lab[rb] > 0 and lab[ra] != lab[rb]):
+            return False, unions
         parent[rb] = ra
         if lab[ra] == 0:
             lab[ra] = lab[rb]
+    return True, unions
+
+
+@njit(cache=True)
+def _chain_jit(bits, edges, label, parent, lab, work):
+    """Union-find over ON segments: a segment that would close a loop or weld
+    two different numbers onto one path goes OFF."""
+    ok, unions = _join_on(bits, edges, label, parent, lab)
+    work[1] += unions
+    if not ok:
+        return -1
+    m = edges.shape[0]
     changed = 0
     for e in range(m):
         if not (bits[2 * e] and bits[2 * e + 1]):
@@ -290,27 +302,18 @@ def _residue_jit(bits, data, out):
     cedge, edges, label, ends, fill, iw = data
     parent, lab, rep = iw[0], iw[1], iw[2]
     n = len(label)
-    m = edges.shape[0]
-    for i in range(n):
-        parent[i] = i
-        lab[i] = label[i]
-        rep[i] = -1
+    if not _join_on(bits, edges, label, parent, lab)[0]:
+        return -1
     size = out.size
     k = 1
-    for e in range(m):
-        if not bits[2 * e]:                  # ON
-            ra, rb = _find(parent, edges[e, 0]), _find(parent, edges[e, 1])
-            if ra == rb or (lab[ra] > 0 and lab[rb] > 0 and lab[ra] != lab[rb]):
-                return -1
-            parent[rb] = ra
-            if lab[ra] == 0:
-                lab[ra] = lab[rb]
-        elif bits[2 * e + 1]:                # open
+    for e in range(edges.shape[0]):
+        if bits[2 * e] and bits[2 * e + 1]:  # open
             if k >= size:
                 return -1
             out[k] = e
             k += 1
     out[0] = k - 1
+    rep[:n] = -1
     fl = fill[0] == 1
     for i in range(n):
         on = 0
@@ -352,18 +355,7 @@ def _legal_rung_jit(bits, data):
                 return False
         elif on != 2 and not (fill[0] == 0 and on == 0):
             return False
-    parent = np.arange(n)
-    lab = label.copy()
-    for e in range(edges.shape[0]):
-        if bits[2 * e]:
-            continue
-        ra, rb = _find(parent, edges[e, 0]), _find(parent, edges[e, 1])
-        if ra == rb or (lab[ra] > 0 and lab[rb] > 0 and lab[ra] != lab[rb]):
-            return False
-        parent[rb] = ra
-        if lab[ra] == 0:
-            lab[ra] = lab[rb]
-    return True
+    return _join_on(bits, edges, label, np.empty(n, np.int64), np.empty(n, np.int64))[0]
 
 
 KERNELS = Compiled(apply=_apply_rung_jit, data=arrays, work=WORK, legal=_legal_rung_jit,
