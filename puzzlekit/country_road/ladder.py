@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import lowbit64, popcount64
 from ..core.graph import articulation_points, bridges
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
@@ -139,7 +140,7 @@ def catalogue(puzzle: Puzzle):
     pa, pb, _ = region_graph(puzzle)
     k = puzzle.k
     words = max(1, (len(pa) + 63) // 64)
-    if k < 3 or puzzle.skip or k > MAX_CATALOGUE_COUNTRIES:
+    if k < 3 or puzzle.skip or k > min(MAX_CATALOGUE_COUNTRIES, 64):
         return np.zeros((0, words), dtype=np.uint64), False
     order = np.argsort(np.concatenate([pa, pb]), kind="stable")
     src = np.concatenate([pa, pb])[order]
@@ -1023,7 +1024,8 @@ def _macro_jit(bits, d, work):
 @njit(cache=True)
 def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes, s):
     """Hamiltonian cycles from country ``s``, each once (the second country
-    lower than the last); writes pair bitmasks into ``cat``.
+    lower than the last); writes pair bitmasks into ``cat``.  ``k`` is at
+    most 64: sets of countries are bit masks.
 
     A step from the path's end ``u`` to ``v`` is refused when some country
     still to visit would be left fewer than two ways in (the new end, the
@@ -1036,16 +1038,19 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes, s):
     of the plain search.  Starting from a country of fewest neighbours
     (:func:`catalogue` passes one) keeps the tree small.
     """
+    one = np.uint64(1)
+    adj = np.zeros(k, dtype=np.uint64)
+    for x in range(k):
+        for jj in range(off[x], off[x + 1]):
+            adj[x] |= one << np.uint64(dst[jj])
+    every = ~np.uint64(0) if k == 64 else (one << np.uint64(k)) - one
+    bs = one << np.uint64(s)
     path = np.empty(k, dtype=np.int64)
     ppair = np.empty(k, dtype=np.int64)
     it = np.zeros(k, dtype=np.int64)
-    on = np.zeros(k, dtype=np.bool_)
-    seen = np.zeros(k, dtype=np.int64)
-    queue = np.empty(k, dtype=np.int64)
-    closer = np.zeros(k, dtype=np.bool_)       # neighbours of s that may end the path
-    stamp = 0
+    on = bs                                    # the countries on the path
+    closer = np.uint64(0)                      # neighbours of s that may end the path
     path[0] = s
-    on[s] = True
     it[0] = off[s]
     dpt = 0
     found = 0
@@ -1053,18 +1058,20 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes, s):
     free = 0                                   # closers not on the path
     while dpt >= 0:
         u = path[dpt]
+        bu = one << np.uint64(u)
         if it[dpt] >= off[u + 1]:
-            on[u] = dpt == 0
+            if dpt > 0:
+                on &= ~bu
             if dpt == 1:
-                for jj in range(off[s], off[s + 1]):
-                    closer[dst[jj]] = False
-            elif dpt > 1 and closer[u]:
+                closer = np.uint64(0)
+            elif dpt > 1 and closer & bu:
                 free += 1
             dpt -= 1
             continue
         j = it[dpt]
         it[dpt] += 1
         v = dst[j]
+        bv = one << np.uint64(v)
         nodes += 1
         if nodes > max_nodes:
             return found, True
@@ -1074,36 +1081,30 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes, s):
                     return found, True
                 for i in range(1, k):
                     q = ppair[i]
-                    cat[found, q // 64] |= np.uint64(1) << np.uint64(q % 64)
+                    cat[found, q // 64] |= one << np.uint64(q % 64)
                 q = pid[j]
-                cat[found, q // 64] |= np.uint64(1) << np.uint64(q % 64)
+                cat[found, q // 64] |= one << np.uint64(q % 64)
                 found += 1
             continue
-        if on[v]:
+        if on & bv:
             continue
+        above = np.uint64(0)                   # neighbours of s numbered above v
         if dpt == 0:
-            free = 0
-            for jj in range(off[s], off[s + 1]):
-                if dst[jj] > v:
-                    free += 1
+            above = adj[s] & ~((bv << one) - one)
+            free = popcount64(above)
             if free == 0:
                 continue
-        elif closer[v] and free == 1 and dpt + 1 < k - 1:
+        elif closer & bv and free == 1 and dpt + 1 < k - 1:
             continue
-        dead = False
         # ways in: at the root every country is checked, below it only the
         # neighbours of the end being left
-        lo, hi = (off[u], off[u + 1]) if dpt > 0 else (0, k)
-        for jw in range(lo, hi):
-            w = dst[jw] if dpt > 0 else jw
-            if on[w] or w == v:
-                continue
-            ways = 0
-            for jj in range(off[w], off[w + 1]):
-                x = dst[jj]
-                if x == v or x == s or not on[x]:
-                    ways += 1
-            if ways < 2:
+        into = (~on | bs) & every              # free countries, v among them, and s
+        cand = (adj[u] if dpt > 0 else every) & ~on & ~bv
+        dead = False
+        while cand:
+            w = lowbit64(cand)
+            cand &= cand - one
+            if popcount64(adj[w] & into) < 2:
                 dead = True
                 break
         if dead:
@@ -1111,34 +1112,26 @@ def _hamilton_jit(k, off, dst, pid, cat, max_cycles, max_nodes, s):
         # the countries to visit, with the new end and the start, connected
         left = k - dpt - 2
         if left > 0:
-            stamp += 1
-            seen[v] = stamp
-            queue[0] = v
-            head, tail, got, start = 0, 1, 0, False
-            while head < tail:
-                x = queue[head]
-                head += 1
-                for jj in range(off[x], off[x + 1]):
-                    y = dst[jj]
-                    if seen[y] == stamp:
-                        continue
-                    if y == s:
-                        start = True
-                        seen[y] = stamp
-                    elif not on[y]:
-                        seen[y] = stamp
-                        got += 1
-                        queue[tail] = y
-                        tail += 1
-            if got < left or not start:
+            rest = every & ~on & ~bv           # the countries still to visit
+            seen = bv
+            todo = bv
+            start = False
+            while todo:
+                x = lowbit64(todo)
+                todo &= todo - one
+                nb = adj[x]
+                if nb & bs:
+                    start = True
+                new = nb & rest & ~seen
+                seen |= new
+                todo |= new
+            if popcount64(seen & rest) < left or not start:
                 continue
         if dpt == 0:
-            for jj in range(off[s], off[s + 1]):
-                if dst[jj] > v:
-                    closer[dst[jj]] = True
-        elif closer[v]:
+            closer = above
+        elif closer & bv:
             free -= 1
-        on[v] = True
+        on |= bv
         dpt += 1
         path[dpt] = v
         ppair[dpt] = pid[j]

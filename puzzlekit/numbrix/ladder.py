@@ -10,6 +10,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ..core._nb import popcount64
 from ..core.graph import bridges_jit
 from ..core.grid import Grid
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
@@ -162,15 +163,6 @@ for _i in range(64):
 def _ctz(low, table):
     """Index of the single set bit of ``low`` (de Bruijn multiplication)."""
     return table[(low * np.uint64(0x03F79D71B4CB0A89)) >> np.uint64(58)]
-
-
-@njit(cache=True, inline="always")
-def _popcount(x):
-    """Number of set bits of the uint64 ``x``."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @njit(cache=True)
@@ -443,7 +435,7 @@ def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
             for i in range(W):
                 x = vals[c, i]
                 if x:
-                    r += _popcount(x)
+                    r += popcount64(x)
                     if lo[c] < 0:
                         lo[c] = i * 64 + _ctz(x & (~x + np.uint64(1)), table)
                     hi[c] = i * 64 + _msb(x)
@@ -453,7 +445,7 @@ def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
         for k in range(n):
             r = 0
             for i in range(W):
-                r += _popcount(home[k, i])
+                r += popcount64(home[k, i])
             col[k] = r
     else:                                    # byte by byte
         home[:, :] = 0
@@ -518,13 +510,13 @@ def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
                 u0 = U[0]
                 x = span[0, target, 0] & ~u0
                 U[0] = u0 | x
-                size += _popcount(x)
+                size += popcount64(x)
             elif target == b + 1:           # one more value
                 for i in range(W):
                     x = span[0, target, i] & ~U[i]
                     if x:
                         U[i] |= x
-                        size += _popcount(x)
+                        size += popcount64(x)
             else:                           # a..target as two overlapping spans
                 j = 0
                 while (2 << j) <= L:
@@ -532,7 +524,7 @@ def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
                 size = 0
                 for i in range(W):
                     U[i] = span[j, a, i] | span[j, target - (1 << j) + 1, i]
-                    size += _popcount(U[i])
+                    size += popcount64(U[i])
             b = target
             if size < L:
                 return -1
@@ -795,7 +787,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
         for i in range(W):
             x = vals[c, i]
             if x:
-                cnt += _popcount(x)
+                cnt += popcount64(x)
                 if cnt > 1:
                     break
                 v = i * 64 + _ctz(x, table)

@@ -2,7 +2,9 @@
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
+from numba import njit
 
+from puzzlekit.core._nb import lowbit64, popcount64
 from puzzlekit.core.graph import (articulation_points, bridges, components, is_connected,
                                   reachable)
 from puzzlekit.core.grid import Grid
@@ -166,3 +168,20 @@ def test_one_region_matches_removal_on_random_masks():
         else:
             seen["split"] += 1
     assert all(seen.values()), seen
+
+
+def test_bit_helpers_count_and_find_bits_as_python_does():
+    @njit
+    def both(xs, out):
+        for i in range(xs.size):
+            out[i, 0] = popcount64(xs[i])
+            out[i, 1] = lowbit64(xs[i])
+
+    rng = np.random.default_rng(11)
+    xs = np.concatenate([rng.integers(0, 2**63, size=300, dtype=np.uint64) << rng.integers(0, 2, size=300).astype(np.uint64),
+                         np.uint64(1) << np.arange(64, dtype=np.uint64),
+                         np.array([0, 2**64 - 1], dtype=np.uint64)])
+    out = np.zeros((xs.size, 2), dtype=np.int64)
+    both(xs, out)
+    want = [(bin(int(x)).count("1"), (int(x) & -int(x)).bit_length() - 1 if x else 64) for x in xs]
+    assert out.tolist() == [list(w) for w in want]
