@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import lowbit64
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
@@ -758,7 +759,7 @@ def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
     # value v; every other entry of F[:384] is zero on entry and on return
     for v in range(3):
         if U[W + v] != zero:
-            F[v * 64 + _low_bit(U[W + v])] = 1.0
+            F[v * 64 + lowbit64(U[W + v])] = 1.0
     for i in range(1, n):
         c0 = 3 * (i & 1) * 64
         p0 = 3 * (1 - (i & 1)) * 64
@@ -768,24 +769,24 @@ def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
         m = U[W + 3 * i]                    # +: from - (or neutral)
         sh = 1 if P >= 0 else 0
         while m != zero:
-            k = _low_bit(m)
+            k = lowbit64(m)
             m &= m - one
             F[c0 + k] = F[p1 + k - sh] if dom else F[p1 + k - sh] + F[p2 + k - sh]
         m = U[W + 3 * i + 1]                # -: from + (or neutral)
         sh = A if M >= 0 else 0
         while m != zero:
-            k = _low_bit(m)
+            k = lowbit64(m)
             m &= m - one
             F[c0 + 64 + k] = F[p0 + k - sh] if dom else F[p0 + k - sh] + F[p2 + k - sh]
         m = U[W + 3 * i + 2]                # neutral: from neutral (or any)
         while m != zero:
-            k = _low_bit(m)
+            k = lowbit64(m)
             m &= m - one
             F[c0 + 128 + k] = F[p2 + k] if dom else F[p0 + k] + F[p1 + k] + F[p2 + k]
         for v in range(3):                  # cell i - 1 is read: clear it
             m = U[W + 3 * (i - 1) + v]
             while m != zero:
-                F[p0 + 64 * v + _low_bit(m)] = 0.0
+                F[p0 + 64 * v + lowbit64(m)] = 0.0
                 m &= m - one
     total = 0.0
     r0 = 3 * ((n - 1) & 1) * 64
@@ -794,7 +795,7 @@ def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
         if m != zero:
             total += F[r0 + 64 * v + fa + A * fb]
         while m != zero:
-            F[r0 + 64 * v + _low_bit(m)] = 0.0
+            F[r0 + 64 * v + lowbit64(m)] = 0.0
             m &= m - one
     return True, total
 
@@ -1033,17 +1034,6 @@ def _sign_bounds(cells, c):
             if sg > mx:
                 mx = sg
     return mn, mx
-
-
-_DEBRUIJN = np.uint64(0x022FDD63CC95386D)
-_LOW_BIT = np.zeros(64, dtype=np.int64)      # (bit * _DEBRUIJN) >> 58 -> the bit's index
-_LOW_BIT[[((1 << k) * int(_DEBRUIJN) & (2 ** 64 - 1)) >> 58 for k in range(64)]] = np.arange(64)
-
-
-@njit(cache=True)
-def _low_bit(m):
-    """Index of the lowest set bit of the nonzero word ``m``."""
-    return _LOW_BIT[(m & (~m + np.uint64(1))) * _DEBRUIJN >> np.uint64(58)]
 
 
 @njit(cache=True)

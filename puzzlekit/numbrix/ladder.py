@@ -10,7 +10,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from ..core._nb import popcount64
+from ..core._nb import lowbit64, popcount64
 from ..core.graph import bridges_jit
 from ..core.grid import Grid
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
@@ -115,7 +115,7 @@ def link(state, counters) -> int:
     cand = state.cand
     counters["link scans"] += cand.shape[0]
     masks, home, near, packed, _, vals, buf = _sets(state.puzzle.h, state.puzzle.w)
-    return _link_jit(cand, masks, home, near, _CTZ, packed, vals, buf)
+    return _link_jit(cand, masks, home, near, packed, vals, buf)
 
 
 def block(state, counters) -> int:
@@ -123,7 +123,7 @@ def block(state, counters) -> int:
     from the cells' side (tight sets)."""
     counters["block scans"] += 1
     _, hile, _, packed, span, vals, buf = _sets(state.puzzle.h, state.puzzle.w)
-    return _block_sets_jit(state.cand, _CTZ, span, hile, packed, vals, buf)
+    return _block_sets_jit(state.cand, span, hile, packed, vals, buf)
 
 
 def edge(state, counters) -> int:
@@ -132,7 +132,7 @@ def edge(state, counters) -> int:
     cand, nbrs, edges, cedges, _ = _args(state)
     counters["edge runs"] += 1
     _, _, _, packed, _, vals, _ = _sets(state.puzzle.h, state.puzzle.w)
-    return _edge_jit(cand, nbrs, edges, cedges, vals, packed, _CTZ)
+    return _edge_jit(cand, nbrs, edges, cedges, vals, packed)
 
 
 def ruler(state, counters) -> int:
@@ -153,18 +153,6 @@ LINK_LADDER = Ladder([PIN, LINK, RULER])
 
 
 # ---------------------------------------------------------------- kernels
-_DEBRUIJN = 0x03F79D71B4CB0A89
-_CTZ = np.zeros(64, dtype=np.int64)     # bit index by the top 6 bits of (bit * _DEBRUIJN)
-for _i in range(64):
-    _CTZ[(((1 << _i) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _i
-
-
-@njit(cache=True)
-def _ctz(low, table):
-    """Index of the single set bit of ``low`` (de Bruijn multiplication)."""
-    return table[(low * np.uint64(0x03F79D71B4CB0A89)) >> np.uint64(58)]
-
-
 @njit(cache=True)
 def _rows_jit(cand, packed, vals):
     """Each cell's values as a bit set into ``vals`` (``(n, W)`` words), read
@@ -340,7 +328,7 @@ def _shift_or_jit(sets, row, s, masks, m, out):
 
 
 @njit(cache=True)
-def _link_jit(cand, masks, home, near, table, packed, vals, buf):
+def _link_jit(cand, masks, home, near, packed, vals, buf):
     """``home[v]``: scratch for the cells holding value v as a bit set;
     ``near``: scratch for the cells next to a set; ``masks``: cells off the
     first column, off the last column, on the board, the width; ``packed``,
@@ -386,7 +374,7 @@ def _link_jit(cand, masks, home, near, table, packed, vals, buf):
                     while gone:
                         low = gone & (~gone + np.uint64(1))
                         gone ^= low
-                        cand[i * 64 + _ctz(low, table), v] = False
+                        cand[i * 64 + lowbit64(low), v] = False
                 if x:
                     alive = True
             if not alive:
@@ -395,10 +383,10 @@ def _link_jit(cand, masks, home, near, table, packed, vals, buf):
 
 
 @njit(cache=True)
-def _block_jit(cand, table):
+def _block_jit(cand):
     n = cand.shape[0]
     W = (n + 63) // 64
-    return _block_sets_jit(cand, table, np.zeros((_levels(n), n, W), dtype=np.uint64),
+    return _block_sets_jit(cand, np.zeros((_levels(n), n, W), dtype=np.uint64),
                            np.zeros((n, W), dtype=np.uint64),
                            np.zeros((n * n + 63) // 64, dtype=np.uint64),
                            np.zeros((n, W), dtype=np.uint64), np.zeros(64, dtype=np.uint64))
@@ -414,7 +402,7 @@ def _levels(n):
 
 
 @njit(cache=True)
-def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
+def _block_sets_jit(cand, span, hile, packed, vals, buf):
     """:func:`_block_jit` with scratch: ``span[j, v]`` for the cells holding
     one of the values v..v+2**j-1 (a sparse table of unions), ``hile[b]`` for
     the cells with hi <= b, and ``packed``, ``vals``, ``buf`` for
@@ -437,7 +425,7 @@ def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
                 if x:
                     r += popcount64(x)
                     if lo[c] < 0:
-                        lo[c] = i * 64 + _ctz(x & (~x + np.uint64(1)), table)
+                        lo[c] = i * 64 + lowbit64(x)
                     hi[c] = i * 64 + _msb(x)
             if r == 0:
                 return -1
@@ -534,7 +522,7 @@ def _block_sets_jit(cand, table, span, hile, packed, vals, buf):
                     while x:
                         one = x & (~x + np.uint64(1))
                         x ^= one
-                        c = i * 64 + _ctz(one, table)
+                        c = i * 64 + lowbit64(one)
                         for k in range(lo[c], a):
                             if cand[c, k]:
                                 cand[c, k] = False
@@ -637,7 +625,7 @@ def _middle(x, i, ends_mask, last_w, last_bit):
 
 
 @njit(cache=True)
-def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
+def _edge_jit(cand, nbrs, edges, cedges, vals, packed):
     """``vals``, ``packed``: scratch for :func:`_rows_jit`; ``vals`` is kept
     equal to ``cand`` while the kernel writes."""
     n = cand.shape[0]
@@ -773,7 +761,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
                     while x:
                         one = x & (~x + np.uint64(1))
                         x ^= one
-                        cand[c, i * 64 + _ctz(one, table)] = False
+                        cand[c, i * 64 + lowbit64(one)] = False
         if df[c] == 2:
             if cand[c, 0] or cand[c, n - 1]:
                 cand[c, 0] = False
@@ -790,7 +778,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
                 cnt += popcount64(x)
                 if cnt > 1:
                     break
-                v = i * 64 + _ctz(x, table)
+                v = i * 64 + lowbit64(x)
         if cnt != 1:
             continue
         for d in range(4):
@@ -839,7 +827,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed, table):
                 while y:
                     one = y & (~y + np.uint64(1))
                     y ^= one
-                    v = i * 64 + _ctz(one, table)
+                    v = i * 64 + lowbit64(one)
                     t0 = v - j
                     t1 = v + j
                     sup = (t0 >= 0 and ok[0, t0]) or (t1 < n and ok[1, t1])
@@ -898,8 +886,8 @@ def _ruler_jit(cand, dist):
 
 
 def _compiled_data(puzzle):
-    """What the compiled loop reads: neighbours, edges, cell-edges, the bit
-    table, then :func:`_sets` (bit-set masks with the width, and the
+    """What the compiled loop reads: neighbours, edges, cell-edges, then
+    :func:`_sets` (bit-set masks with the width, and the
     kernels' scratch), built once per board size."""
     return _data(puzzle.h, puzzle.w)
 
@@ -907,13 +895,13 @@ def _compiled_data(puzzle):
 @lru_cache(maxsize=None)
 def _data(h, w):
     _, nbrs, edges, cedges, _ = _geom(h, w)
-    return (nbrs, edges, cedges, _CTZ) + _sets(h, w)
+    return (nbrs, edges, cedges) + _sets(h, w)
 
 
 @njit(cache=True)
 def _apply_jit(i, bits, data, work):
     """Rung ``i`` of LADDER for the core's compiled loop."""
-    nbrs, edges, cedges, table, masks, sets, near, packed, span, vals, buf = data
+    nbrs, edges, cedges, masks, sets, near, packed, span, vals, buf = data
     n = nbrs.shape[0]
     cand = bits.reshape((n, n))
     if i == 0:
@@ -921,12 +909,12 @@ def _apply_jit(i, bits, data, work):
         return _pin_jit(cand)
     if i == 1:
         work[1] += n
-        return _link_jit(cand, masks, sets, near, table, packed, vals, buf)
+        return _link_jit(cand, masks, sets, near, packed, vals, buf)
     if i == 2:
         work[2] += 1
-        return _block_sets_jit(cand, table, span, sets, packed, vals, buf)
+        return _block_sets_jit(cand, span, sets, packed, vals, buf)
     work[3] += 1
-    return _edge_jit(cand, nbrs, edges, cedges, vals, packed, table)
+    return _edge_jit(cand, nbrs, edges, cedges, vals, packed)
 
 
 @njit(cache=True)

@@ -178,7 +178,8 @@ def test_bit_helpers_count_and_find_bits_as_python_does():
             out[i, 1] = lowbit64(xs[i])
 
     rng = np.random.default_rng(11)
-    xs = np.concatenate([rng.integers(0, 2**63, size=300, dtype=np.uint64) << rng.integers(0, 2, size=300).astype(np.uint64),
+    shift = rng.integers(0, 2, size=300).astype(np.uint64)       # reach the top bit too
+    xs = np.concatenate([rng.integers(0, 2**63, size=300, dtype=np.uint64) << shift,
                          np.uint64(1) << np.arange(64, dtype=np.uint64),
                          np.array([0, 2**64 - 1], dtype=np.uint64)])
     out = np.zeros((xs.size, 2), dtype=np.int64)

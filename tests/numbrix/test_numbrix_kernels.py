@@ -110,7 +110,7 @@ def test_pin_matches_its_twin(seed):
 def test_block_matches_its_twin(seed):
     for cand in _states(100 + seed, 60):
         x, y = cand.copy(), cand.copy()
-        assert L._block_jit(x, L._CTZ) == block_twin(y)
+        assert L._block_jit(x) == block_twin(y)
         assert np.array_equal(x, y)
 
 
@@ -120,7 +120,7 @@ def test_block_sees_both_sides_on_a_wide_board():
     s = initial_state(Puzzle.from_cells(9, 9, a.grid.ravel(), range(0, 81, 3)))
     LADDER.fixpoint(s, "link")
     x, y = s.cand.copy(), s.cand.copy()
-    assert L._block_jit(x, L._CTZ) == block_twin(y)
+    assert L._block_jit(x) == block_twin(y)
     assert np.array_equal(x, y)
 
 
@@ -142,7 +142,7 @@ def link_twin(cand, h, w):
 
 def _link(cand, h, w):
     masks, home, near, packed, _, vals, buf = L._sets(h, w)
-    return L._link_jit(cand, masks, home, near, L._CTZ, packed, vals, buf)
+    return L._link_jit(cand, masks, home, near, packed, vals, buf)
 
 
 @pytest.mark.parametrize("seed", range(2))
