@@ -372,9 +372,8 @@ def _link_jit(cand, masks, home, near, packed, vals, buf):
                     x ^= gone
                     home[v, i] = x
                     while gone:
-                        low = gone & (~gone + np.uint64(1))
-                        gone ^= low
-                        cand[i * 64 + lowbit64(low), v] = False
+                        cand[i * 64 + lowbit64(gone), v] = False
+                        gone &= gone - np.uint64(1)
                 if x:
                     alive = True
             if not alive:
@@ -759,9 +758,8 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed):
                     vals[c, i] ^= x
                     changed = True
                     while x:
-                        one = x & (~x + np.uint64(1))
-                        x ^= one
-                        cand[c, i * 64 + lowbit64(one)] = False
+                        cand[c, i * 64 + lowbit64(x)] = False
+                        x &= x - np.uint64(1)
         if df[c] == 2:
             if cand[c, 0] or cand[c, n - 1]:
                 cand[c, 0] = False
