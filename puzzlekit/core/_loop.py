@@ -10,6 +10,14 @@ kernel), so :func:`specialised` makes, per genre, copies of them from their
 own source that name the genre's kernels as globals, not arguments: those
 are cached on disk beside the genre's kernels, and a fresh process loads
 them instead of compiling the loop again.
+
+For a genre whose kernels make no arrays (``Compiled.no_refcounts``), the
+propagation loop, which calls them at every node, is compiled without
+numba's reference counting too (``_nrt=False``): with it, each call would
+count references to every array of the genre's ``data`` tuple twice over.
+(Only then: a function compiled without it passes that on to the functions
+it calls that are compiled for it, which then may not make arrays either.)
+A search node that does not probe calls the propagation loop directly.
 """
 from __future__ import annotations
 
@@ -21,7 +29,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit, types
 
-from ._nb import dead_jit
+from ._nb import dead_jit, live_mask, popcount64, words
 
 __all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised"]
 
@@ -428,8 +436,10 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         bv = bvars.pop()
         nodes += 1
         deep = depth >= probe_depth and nodes <= probe_after
-        if fixpoint_jit(apply, data, bits, offsets, active, probe and not deep,
-                        n_probe_vars, work, probe_slot, lift, deadline, probe_passes) < 0:
+        if (fixpoint_jit(apply, data, bits, offsets, active, True, n_probe_vars, work,
+                         probe_slot, lift, deadline, probe_passes)
+                if probe and not deep
+                else propagate_jit(apply, data, bits, offsets, active, work)) < 0:
             if weighted and bv >= 0:
                 fails[bv] += 1
             ended = True
@@ -447,11 +457,15 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                 break
         if var < 0:
             best = 0
+            x = words(bits)
             for v in range(nv):
-                cnt = 0
-                for k in range(offsets[v], offsets[v + 1]):
-                    if bits[k]:
-                        cnt += 1
+                if offsets[v + 1] - offsets[v] <= 57:      # a word's worth: count it at once
+                    cnt = popcount64(live_mask(bits, x, offsets[v], offsets[v + 1]))
+                else:
+                    cnt = 0
+                    for k in range(offsets[v], offsets[v + 1]):
+                        if bits[k]:
+                            cnt += 1
                 live[v] = cnt
                 if cnt > 1 and (best == 0 or (
                         cnt * cnt * cnt * (1 + fails[var]) < best * best * best * (1 + fails[v])
@@ -561,14 +575,17 @@ def kernels_tag(src_file) -> str:
     return _sources_tag(list(here.glob("*.py")) + list(Path(src_file).resolve().parent.glob("*.py")))
 
 
-def compile_beside(src: str, src_file, names: dict, compiled) -> None:
+def compile_beside(src: str, src_file, names: dict, compiled, no_nrt=()) -> None:
     """Run ``src`` in ``names`` as if written in ``src_file`` and compile the
     functions it defines named in ``compiled`` with ``cache=True``, in
     place in ``names``: numba keeps them on disk beside that file, stamped by
-    it, so a fresh process loads them instead of compiling them."""
+    it, so a fresh process loads them instead of compiling them.  Those
+    also named in ``no_nrt`` are compiled without numba's reference counting
+    (``_nrt=False``): they may not make arrays, and in return spend nothing
+    counting references to the ones they are handed."""
     exec(compile(src, src_file, "exec"), names)
     for name in compiled:
-        names[name] = njit(cache=True)(names[name])
+        names[name] = njit(cache=True, _nrt=name not in no_nrt)(names[name])
 
 
 def _without_kernel_args(fn, tag: str) -> str:
@@ -587,14 +604,16 @@ def _without_kernel_args(fn, tag: str) -> str:
     return src
 
 
-def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), residue=None):
+def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), residue=None,
+                no_refcounts=False):
     """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
     for one genre's ``apply`` and ``legal`` kernels, without those two
     parameters (``search`` is None without ``legal``); ``check_empty``
     False compiles them with :data:`CHECK_EMPTY` off; ``settles`` lists the
     kernel rungs that settle in one call (:data:`SETTLES`), ``checks`` the
     checks (:data:`CHECKS`); ``residue`` is the genre's residue kernel, if
-    any (:data:`RESIDUE`).
+    any (:data:`RESIDUE`); ``no_refcounts``: the kernels make no arrays, so
+    the propagation loop is compiled without reference counting.
 
     A function taking a kernel as an argument is compiled again in every
     process, so these are made from the loops' own source with the kernels
@@ -608,7 +627,11 @@ def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), resi
     """
     settles = tuple(sorted(int(i) for i in settles))
     checks = tuple(sorted(int(i) for i in checks))
-    key = (apply, legal, check_empty, settles, checks, residue)
+    if no_refcounts and any(f is not None and f.targetoptions.get("_nrt", True)
+                            for f in (apply, legal)):
+        raise ValueError(f"{apply.py_func.__module__}: no_refcounts needs apply and legal "
+                         "compiled with njit(_nrt=False)")
+    key = (apply, legal, check_empty, settles, checks, residue, no_refcounts)
     got = _SPECIALISED.get(key)
     if got is not None:
         return got
@@ -617,6 +640,7 @@ def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), resi
     tag += "" if check_empty else "_r"
     tag += "".join(f"_s{i}" for i in settles) + "".join(f"_c{i}" for i in checks)
     tag += "" if residue is None else "_m"
+    tag += "_n" if no_refcounts else ""
     loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
     names = dict(globals())
     mask = np.zeros(max(settles, default=-1) + 1, dtype=np.uint8)
@@ -628,7 +652,8 @@ def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), resi
                  residue=_no_residue if residue is None else residue,
                  __name__=apply.py_func.__module__)
     src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
-    compile_beside(src, src_file, names, [f"_{fn.__name__[:-4]}_{tag}" for fn in loops])
+    compile_beside(src, src_file, names, [f"_{fn.__name__[:-4]}_{tag}" for fn in loops],
+                   no_nrt=(f"_propagate_{tag}",) if no_refcounts else ())
     search = names[f"_search_{tag}"] if legal is not None else None
     _SPECIALISED[key] = (names[f"_fixpoint_{tag}"], search)
     return _SPECIALISED[key]

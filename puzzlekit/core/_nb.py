@@ -6,7 +6,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.core.extending import intrinsic
 
-__all__ = ["live_counts_jit", "dead_jit", "solved_jit", "popcount64", "lowbit64"]
+__all__ = ["live_counts_jit", "dead_jit", "solved_jit", "popcount64", "lowbit64", "words",
+           "gather8", "live_mask"]
 
 
 @intrinsic
@@ -44,6 +45,53 @@ def popcount64(x):
 def lowbit64(x):
     """The index of the lowest set bit of ``x`` (a uint64; 64 when zero)."""
     return np.int64(_cttz64(np.uint64(x)))
+
+
+@njit(cache=True, inline="always")
+def words(bits):
+    """The whole 8-byte words of a bool array as uint64 (its first
+    ``bits.size // 8 * 8`` entries; byte ``i`` of word ``j`` is
+    ``bits[8 * j + i]``), for :func:`live_mask` and :func:`gather8`: a
+    state's bits read eight at a time, where a loop over the bools takes a
+    branch per bit that the processor cannot foresee."""
+    return bits[:bits.shape[0] // 8 * 8].view(np.uint64)
+
+
+@njit(cache=True)
+def _tail_word(bits, j):
+    """Word ``j`` of ``bits`` past its whole words (the short tail, zero
+    padded)."""
+    w = np.uint64(0)
+    for t in range(min(8, bits.shape[0] - 8 * j)):
+        if bits[8 * j + t]:
+            w |= np.uint64(1) << np.uint64(8 * t)
+    return w
+
+
+# times a word of 0/1 bytes, it gathers byte i's low bit into bit 56 + i
+# (every partial product lands on its own bit, so nothing carries)
+_GATHER = np.uint64(0x0102040810204080)
+
+
+@njit(cache=True, inline="always")
+def gather8(w):
+    """The low bits of a word's eight 0/1 bytes as one byte (bit ``i`` from
+    byte ``i``)."""
+    return (np.uint64(w) * _GATHER) >> np.uint64(56)
+
+
+@njit(cache=True, inline="always")
+def live_mask(bits, x, a, b):
+    """The live bits among ``bits[a:b]`` as a uint64 (bit ``i`` is
+    ``bits[a + i]``), read eight at a time from ``x = words(bits)`` without
+    a branch per bit; ``b - a`` at most 57."""
+    j0 = a >> 3
+    m = np.uint64(0)
+    for j in range(j0, ((b - 1) >> 3) + 1):
+        w = x[j] if j < x.shape[0] else _tail_word(bits, j)
+        m |= gather8(w) << np.uint64(8 * (j - j0))
+    m >>= np.uint64(a & 7)
+    return m & ((np.uint64(1) << np.uint64(b - a)) - np.uint64(1))
 
 
 @njit(cache=True)

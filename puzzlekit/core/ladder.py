@@ -225,7 +225,10 @@ class Compiled:
     (the ways of deciding their open variables that the rules allow must be
     the same).  With it, a search can keep the keys of subtrees it finished
     without an answer and close any node that has one
-    (``count_solutions(memo=True)``).
+    (``count_solutions(memo=True)``).  ``no_refcounts``: ``apply`` and
+    ``legal`` make no arrays and are compiled without numba's reference
+    counting (``njit(_nrt=False)``), and so is the loop that calls them at
+    every node, which then counts no references to the arrays of ``data``.
     """
 
     apply: Callable
@@ -236,13 +239,14 @@ class Compiled:
     settles: tuple = ()
     checks: tuple = ()
     residue: Callable | None = None
+    no_refcounts: bool = False
 
     def loops(self):
         """``(fixpoint, search)``: the core's compiled loops for these
         kernels (:func:`puzzlekit.core._loop.specialised`)."""
         from ._loop import specialised
         return specialised(self.apply, self.legal, not self.reports_empty, self.settles,
-                           self.checks, self.residue)
+                           self.checks, self.residue, self.no_refcounts)
 
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,

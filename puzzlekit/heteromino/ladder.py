@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import gather8, live_mask, lowbit64, words
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, placements
 
@@ -53,19 +54,21 @@ def kernel_arrays(p: Puzzle):
 def kernel_data(p: Puzzle):
     """What the kernels read, built once per puzzle, in few arrays (the
     compiled loop hands this tuple to every kernel call):
-    ``(offsets, P, Bt, lists, idx, wnb, refs, iw, uw)``.
+    ``(offsets, P, Bt, lists, idx, wnb, refs, rw, iw, uw, vlo, po, sup)``.
 
     ``P[q]``: piece ``q``'s three bits, then its three variables; ``Bt[k]``:
     bit ``k``'s piece, variable and piece class; ``idx[lists[q]:lists[q + 1]]``
     the same-class pieces touching piece ``q`` (disjoint from it), and
     ``idx[lists[m + 1 + 6 v + c]:lists[m + 2 + 6 v + c]]`` the class-``c``
     pieces touching variable ``v`` without covering it (``m`` pieces);
-    ``wnb[v]`` the white neighbours of variable ``v`` (-1 padded); ``refs[0]``
-    and ``refs[1]`` the stacks of reference states of fit and hetero (rows
-    padded to a multiple of 8 bytes); ``iw`` / ``uw`` the kernels' int64 /
-    uint8 working memory (laid out by :func:`_apply_jit`).  The kernels write
-    ``refs``, ``iw`` and ``uw`` on every call, so they are shared by every
-    state of the puzzle in one process."""
+    ``wnb[v]`` the white neighbours of variable ``v`` (-1 padded); ``refs[0]``,
+    ``refs[1]`` and ``refs[2]`` the stacks of reference states of fit, hetero
+    and pair (rows padded to a multiple of 8 bytes), ``rw`` the same memory
+    read as uint64 words; ``iw`` / ``uw`` the kernels' int64 / uint8 working
+    memory (laid out by :func:`_apply_jit`); ``vlo``, ``po`` and ``sup`` the
+    pairs of :func:`pair` (:func:`_pairs_jit`).  The kernels write ``refs``,
+    ``iw`` and ``uw`` on every call, so they are shared by every state of the
+    puzzle in one process."""
     if getattr(p, "_kdata", None) is None:
         object.__setattr__(p, "_kdata", _pack(kernel_arrays(p)))
     return p._kdata
@@ -118,9 +121,13 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
             pl_bits[q, t] = k
             bit_pl[k] = q
             var_of_bit[k] = v
-    # pieces touching each white cell without covering it (q ascending)
+    # every piece's rim (:func:`_rim`), found once: ``rims[q, :n_rim[q]]``
     last = np.full(n, -1, np.int64)
-    rim = np.zeros(3 * nbrs.shape[1], np.int64)
+    rims = np.zeros((m, 3 * nbrs.shape[1]), np.int64)
+    n_rim = np.zeros(m, np.int64)
+    for q in range(m):
+        n_rim[q] = _rim(pl, q, nbrs, var_of_cell, last, rims[q])
+    # pieces touching each white cell without covering it (q ascending)
     cnt = np.zeros(nv + 1, np.int64)
     for sweep in range(2):
         if sweep == 1:
@@ -129,10 +136,9 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
             ct_off = cnt.copy()
             ct_idx = np.zeros(cnt[nv], np.int64)
             pos = cnt[:nv].copy()
-            last[:] = -1
         for q in range(m):
-            for i in range(_rim(pl, q, nbrs, var_of_cell, last, rim)):
-                v = rim[i]
+            for i in range(n_rim[q]):
+                v = rims[q, i]
                 if sweep == 0:
                     cnt[v + 1] += 1
                 else:
@@ -161,22 +167,20 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
     mark = np.full(m, -1, np.int64)
     out = np.zeros(max(nb, 1), np.int64)
     n_out = 0
-    last[:] = -1
+    cm = np.full(n, -1, np.int64)
     for q in range(m):
         k = 0
+        cm[pl[q, 1]] = q
+        cm[pl[q, 2]] = q
+        cm[pl[q, 3]] = q
         if cls[q] >= 0:
-            for i in range(_rim(pl, q, nbrs, var_of_cell, last, rim)):
-                v = rim[i]
+            for i in range(n_rim[q]):
+                v = rims[q, i]
                 for t in range(by_off[6 * v + cls[q]], by_off[6 * v + cls[q] + 1]):
                     r = by_cls[t]
                     if mark[r] == q:
                         continue
-                    disjoint = True
-                    for a in range(1, 4):
-                        for e in range(1, 4):
-                            if pl[r, a] == pl[q, e]:
-                                disjoint = False
-                    if disjoint:
+                    if cm[pl[r, 1]] != q and cm[pl[r, 2]] != q and cm[pl[r, 3]] != q:
                         mark[r] = q
                         buf[k] = r
                         k += 1
@@ -236,13 +240,15 @@ def _pack(arr):
     P, Bt, lists, idx, wnb = _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off,
                                        ct_idx, cls, var_of_cell, nbrs)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
-    vlo, po, fits = _pairs_jit(offsets, P, Bt, wnb)
+    vlo, po, sup = _pairs_jit(offsets, P, Bt, wnb)
+    if nv and int(np.diff(vlo).max()) > 64:     # a tromino tiling has at most 44: a bug if so
+        raise AssertionError("a cell with more than 64 pieces beside it")
     refs = np.zeros((3, _N_REFS, max((nb + 7) // 8 * 8, 8)), dtype=np.bool_)
     m1, nv1 = max(m, 1), max(nv, 1)
     iw = np.zeros(_META + _N_REFS + 2 * m1 + 2 * nv1 + nb // 8 + 1 + _N_REFS * nv1,
                   dtype=np.int64)
     uw = np.zeros(2 * nv1 + m1, dtype=np.uint8)
-    return (offsets, P, Bt, lists, idx, wnb, refs, iw, uw, vlo, po, fits)
+    return (offsets, P, Bt, lists, idx, wnb, refs, refs.view(np.uint64), iw, uw, vlo, po, sup)
 
 
 @njit(cache=True)
@@ -295,33 +301,29 @@ def _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, cls
 @njit(cache=True)
 def _pairs_jit(offsets, P, Bt, wnb):
     """The pairs :func:`pair` checks: every piece with every white cell
-    beside it.  Returns ``(vlo, po, fits)``, grouped by cell: the pairs of
+    beside it.  Returns ``(vlo, po, sup)``, grouped by cell: the pairs of
     variable ``v`` are ``vlo[v]`` to ``vlo[v + 1]``, pair ``j``'s piece is
-    ``po[j]`` and bit ``i`` of ``fits[j]`` says whether the cell's ``i``-th
-    candidate fits beside it: disjoint from it, and of another shape (any
-    shape where the rule set has no shape rule, class -1).  A cell has at
-    most 18 candidates: six shapes, three cells each."""
+    ``po[j]``, and bit ``j - vlo[v]`` of ``sup[k]`` says whether bit ``k``
+    (a candidate of ``v``) fits beside pair ``j``'s piece: disjoint from it,
+    and of another shape (any shape where the rule set has no shape rule,
+    class -1).  A cell has at most 44 pieces beside it (the trominoes
+    touching one cell of an open plane without covering it), so one word
+    holds a candidate's pairs."""
     m = P.shape[0]
     nv = offsets.shape[0] - 1
     last = np.full(nv, -1, np.int64)
-    over = np.full(m, -1, np.int64)             # over[q] == r: q overlaps r
     cnt = np.zeros(nv + 1, np.int64)
-    for sweep in range(2):                      # count the pairs per cell, then fill them in
+    for sweep in range(2):                      # count the pairs per cell, then list them
         if sweep == 1:
             for v in range(nv):
                 cnt[v + 1] += cnt[v]
             vlo = cnt.copy()
             fill = cnt[:nv].copy()
             po = np.zeros(cnt[nv], np.int64)
-            fits = np.zeros(cnt[nv], np.uint64)
             last[:] = -1
         for r in range(m):
             for s in range(3):
                 last[P[r, 3 + s]] = r
-                if sweep == 1:                  # the overlaps matter only for the masks
-                    for k in range(offsets[P[r, 3 + s]], offsets[P[r, 3 + s] + 1]):
-                        over[Bt[k, 0]] = r
-            c = Bt[P[r, 0], 2]
             for s in range(3):
                 for d in range(4):
                     v = wnb[P[r, 3 + s], d]
@@ -330,15 +332,46 @@ def _pairs_jit(offsets, P, Bt, wnb):
                     last[v] = r
                     if sweep == 0:
                         cnt[v + 1] += 1
-                        continue
-                    f = np.uint64(0)
-                    for k in range(offsets[v], offsets[v + 1]):
-                        if over[Bt[k, 0]] != r and (c < 0 or Bt[k, 2] != c):
-                            f |= np.uint64(1) << np.uint64(k - offsets[v])
-                    po[fill[v]] = r
-                    fits[fill[v]] = f
-                    fill[v] += 1
-    return vlo, po, fits
+                    else:
+                        po[fill[v]] = r
+                        fill[v] += 1
+    # per cell v, as masks over its pairs: the pairs whose piece covers
+    # variable u (``near[slot[u]]``) and those of each class (``cls``); a
+    # candidate of v fits beside the pieces of all pairs but those covering
+    # one of its own two other cells or of its class
+    sup = np.zeros(offsets[nv], np.uint64)
+    slot = np.full(nv, -1, np.int64)
+    used = np.zeros(3 * 64, np.int64)
+    near = np.zeros(3 * 64, np.uint64)
+    cls = np.zeros(6, np.uint64)
+    for v in range(nv):
+        n_used = 0
+        cls[:] = 0
+        for j in range(vlo[v], vlo[v + 1]):
+            r = po[j]
+            bit = np.uint64(1) << np.uint64(j - vlo[v])   # under 64: see above
+            for s in range(3):
+                u = P[r, 3 + s]
+                if slot[u] < 0:
+                    slot[u] = n_used
+                    used[n_used] = u
+                    near[n_used] = 0
+                    n_used += 1
+                near[slot[u]] |= bit
+            c = Bt[P[r, 0], 2]
+            if c >= 0:
+                cls[c] |= bit
+        for k in range(offsets[v], offsets[v + 1]):
+            q = Bt[k, 0]
+            bad = cls[Bt[k, 2]] if Bt[k, 2] >= 0 else np.uint64(0)
+            for s in range(3):
+                u = P[q, 3 + s]
+                if u != v and slot[u] >= 0:
+                    bad |= near[slot[u]]
+            sup[k] = ~bad
+        for t in range(n_used):
+            slot[used[t]] = -1
+    return vlo, po, sup
 
 
 def initial_state(puzzle: Puzzle) -> HeteroState:
@@ -452,33 +485,39 @@ def _run(i, state, counters) -> int:
 
 
 # ---------------------------------------------------------------- kernels
-# fit and hetero keep a stack of reference states (``refs``, depths in
-# ``iw[0]`` and ``iw[1]``), each holding the next: states fit has left stable, states
-# hetero has passed over (with the variables it left pending).  A state
-# inside a reference differs from it only in the bits it lost, and only the
-# pieces and variables of those bits (and hetero's pending ones) can act, so
-# a call visits just them, in the order the full scan would, and returns the
-# same bits and code.  A state inside no reference gets the full scan.
+# fit, hetero and pair keep a stack of reference states (``refs``, depths in
+# ``iw[0]``, ``iw[1]`` and ``iw[4]``), each holding the next: states fit has
+# left stable, states hetero has passed over (with the variables it left
+# pending), states pair has left stable.  A state inside a reference differs
+# from it only in the bits it lost, and only the pieces and variables of
+# those bits (and hetero's pending ones) can act, so a call visits just
+# them, in the order the full scan would, and returns the same bits and
+# code.  A state inside no reference gets the full scan.
+#
+# The kernels read a state's bits eight at a time (``core._nb.live_mask``)
+# and are compiled without numba's reference counting (``_nrt=False``: they
+# make no arrays): with it, every array a call is handed, the thirteen of
+# kernel_data among them, costs two calls into the runtime, and those were a
+# quarter of a 12x12 proof's time.
 
-@njit(cache=True)
-def _find_ref(bits, refs, depth, iw, o_dw):
-    """The topmost of ``refs[:depth]`` that holds every live bit of ``bits``
-    (-1 if none), and in how many words of 8 bits it differs from ``bits``:
-    their first bits are ``8 * iw[o_dw:o_dw + n]``, the last of them may be
-    the short tail."""
+@njit(cache=True, _nrt=False)
+def _find_ref(bits, x, refs, rw, s, depth, iw, o_dw):
+    """The topmost of ``refs[s, :depth]`` that holds every live bit of
+    ``bits`` (-1 if none), and in how many words of 8 bits it differs from
+    ``bits``: their first bits are ``8 * iw[o_dw:o_dw + n]``, the last of
+    them may be the short tail.  ``x = words(bits)``, ``rw`` is ``refs``
+    read as words (indexed, not sliced: a slice of an array is a new array
+    to count references to)."""
     nb = bits.shape[0]
-    n8 = nb // 8 * 8
-    x = bits[:n8].view(np.uint64)
     nw = x.shape[0]
+    n8 = 8 * nw
     t = depth - 1
     while t >= 0:
-        row = refs[t]
-        r = row[:n8].view(np.uint64)
         nd = 0
         ok = True
         for i in range(nw):
             a = x[i]
-            b = r[i]
+            b = rw[s, t, i]
             if a != b:
                 if a & ~b:
                     ok = False
@@ -488,7 +527,7 @@ def _find_ref(bits, refs, depth, iw, o_dw):
         if ok:
             tail = False
             for k in range(n8, nb):
-                if bits[k] != row[k]:
+                if bits[k] != refs[s, t, k]:
                     if bits[k]:
                         ok = False
                         break
@@ -502,49 +541,66 @@ def _find_ref(bits, refs, depth, iw, o_dw):
     return -1, 0
 
 
-@njit(cache=True)
-def _push_ref(bits, refs, iw, slot):
-    """Put ``bits`` on top of the reference stack ``refs``, its depth in
+@njit(cache=True, _nrt=False)
+def _push_ref(bits, refs, s, iw, slot):
+    """Put ``bits`` on top of the reference stack ``refs[s]``, its depth in
     ``iw[slot]`` (the top row is replaced when the stack is full); returns
     its row."""
     d = iw[slot]
-    if d == refs.shape[0]:
+    if d == refs.shape[1]:
         d -= 1
-    row = refs[d]
     for k in range(bits.shape[0]):
-        row[k] = bits[k]
+        refs[s, d, k] = bits[k]
     iw[slot] = d + 1
     return d
 
 
-@njit(cache=True)
-def _start(bits, refs, slot, Bt, nv, iw, uw, o_dw, o_pm, o_cand):
-    """Where a call of fit or hetero starts: the topmost reference of
-    ``refs`` holding ``bits`` (:func:`_find_ref`, stack depth in ``iw[slot]``,
-    set to just above it) and the variables of the bits lost since it,
-    marked in ``uw[:nv]``; with ``o_pm >= 0`` also their pieces, listed in
-    ``iw[o_cand:]`` and marked in ``uw[o_pm + q]``.  With no such reference
-    the stack is emptied and every variable marked.  Returns ``(t, ncand,
-    lo, hi)``: the reference (-1 for none), the pieces listed and the range
-    of the marked variables (empty when ``hi < lo``)."""
+@njit(cache=True, _nrt=False)
+def _same(bits, x, refs, rw, s, t):
+    """``bits`` (``x = words(bits)``) equals reference ``t`` of stack ``s``."""
+    for i in range(x.shape[0]):
+        if x[i] != rw[s, t, i]:
+            return False
+    for k in range(8 * x.shape[0], bits.shape[0]):
+        if bits[k] != refs[s, t, k]:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _start(bits, x, refs, rw, s, slot, Bt, nv, iw, uw, o_dw, o_pm, o_cand):
+    """Where a call of fit, hetero or pair starts: the topmost reference of
+    stack ``s`` holding ``bits`` (:func:`_find_ref`, stack depth in
+    ``iw[slot]``, set to just above it) and the variables of the bits lost
+    since it, marked in ``uw[:nv]``; with ``o_pm >= 0`` also their pieces,
+    listed in ``iw[o_cand:]`` and marked in ``uw[o_pm + q]``.  With no such
+    reference the stack is emptied and every variable marked.  Returns
+    ``(t, ncand, lo, hi)``: the reference (-1 for none), the pieces listed
+    and the range of the marked variables (empty when ``hi < lo``)."""
     ncand = 0
     lo = nv
     hi = -1
-    t, nd = _find_ref(bits, refs, iw[slot], iw, o_dw)
+    t, nd = _find_ref(bits, x, refs, rw, s, iw[slot], iw, o_dw)
     if t >= 0:
         iw[slot] = t + 1
-        row = refs[t]
-        nb = bits.shape[0]
         for j in range(nd):
-            k0 = 8 * iw[o_dw + j]
-            for k in range(k0, min(k0 + 8, nb)):
-                if row[k] and not bits[k]:
-                    q = Bt[k, 0]
-                    if o_pm >= 0 and uw[o_pm + q] == 0:
-                        uw[o_pm + q] = 1
-                        iw[o_cand + ncand] = q
-                        ncand += 1
-                    lo, hi = _touch(uw, Bt[k, 1], lo, hi)
+            i = iw[o_dw + j]
+            if i < x.shape[0]:
+                lost = gather8(rw[s, t, i] ^ x[i])      # the reference holds bits
+            else:
+                lost = np.uint64(0)
+                for k in range(8 * i, bits.shape[0]):
+                    if refs[s, t, k] and not bits[k]:
+                        lost |= np.uint64(1) << np.uint64(k - 8 * i)
+            while lost:
+                k = 8 * i + lowbit64(lost)
+                lost &= lost - np.uint64(1)
+                q = Bt[k, 0]
+                if o_pm >= 0 and uw[o_pm + q] == 0:
+                    uw[o_pm + q] = 1
+                    iw[o_cand + ncand] = q
+                    ncand += 1
+                lo, hi = _touch(uw, Bt[k, 1], lo, hi)
     else:
         iw[slot] = 0
         for v in range(nv):
@@ -563,16 +619,21 @@ def _touch(uw, u, lo, hi):
 
 
 @njit(cache=True, inline="always")
-def _sole(bits, offsets, v):
+def _sole(bits, x, offsets, v):
     """The live bit of variable ``v`` when it has just one; -1 when it has
-    none, -2 when it has more."""
-    one = -1
-    for k in range(offsets[v], offsets[v + 1]):
-        if bits[k]:
-            if one >= 0:
-                return -2
-            one = k
-    return one
+    none, -2 when it has more (``x``: ``words(bits)``)."""
+    m = live_mask(bits, x, offsets[v], offsets[v + 1])
+    if m == 0:
+        return -1
+    if m & (m - np.uint64(1)):
+        return -2
+    return offsets[v] + lowbit64(m)
+
+
+@njit(cache=True, inline="always")
+def _empty(bits, x, offsets, v):
+    """Variable ``v`` has no live bit."""
+    return live_mask(bits, x, offsets[v], offsets[v + 1]) == 0
 
 
 @njit(cache=True, inline="always")
@@ -599,8 +660,8 @@ def _drop(bits, k, u, v, uw, top, lo, hi):
     return top, lo, hi
 
 
-@njit(cache=True)
-def _fit_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pm, o_cand, o_done, o_dw):
+@njit(cache=True, _nrt=False)
+def _fit_jit(bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, o_pm, o_cand, o_done, o_dw):
     """Passes until stable, each: kill every piece with a dead bit, then
     visit the variables in order (empty: contradiction; one candidate: kill
     the other candidates of its piece's cells and its same-class neighbours).
@@ -609,9 +670,10 @@ def _fit_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pm, o_cand, o_don
     a call (taking it again removes nothing)."""
     m = P.shape[0]
     nv = offsets.shape[0] - 1
+    x = words(bits)
     work = 0
     again = False
-    t, ncand, lo, hi = _start(bits, refs, 0, Bt, nv, iw, uw, o_dw, o_pm, o_cand)
+    t, ncand, lo, hi = _start(bits, x, refs, rw, 0, 0, Bt, nv, iw, uw, o_dw, o_pm, o_cand)
     if t < 0:
         for q in range(m):
             if _broken(bits, P, q):
@@ -645,7 +707,7 @@ def _fit_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pm, o_cand, o_don
                 continue
             uw[v] = 0
             work += 1
-            one = _sole(bits, offsets, v)
+            one = _sole(bits, x, offsets, v)
             if one == -1:
                 for u in range(nv):
                     uw[u] = 0
@@ -658,15 +720,18 @@ def _fit_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pm, o_cand, o_don
                 for s in range(3):
                     keep = P[q, s]
                     u = P[q, 3 + s]
-                    for k in range(offsets[u], offsets[u + 1]):
-                        if k != keep and bits[k]:
-                            top, lo, hi = _drop(bits, k, u, v, uw, top, lo, hi)
-                            again = True
-                            r2 = Bt[k, 0]
-                            if uw[o_pm + r2] == 0:
-                                uw[o_pm + r2] = 1
-                                iw[o_cand + ncand] = r2
-                                ncand += 1
+                    a = offsets[u]
+                    rest = live_mask(bits, x, a, offsets[u + 1]) & ~(np.uint64(1) << np.uint64(keep - a))
+                    while rest:
+                        k = a + lowbit64(rest)
+                        rest &= rest - np.uint64(1)
+                        top, lo, hi = _drop(bits, k, u, v, uw, top, lo, hi)
+                        again = True
+                        r2 = Bt[k, 0]
+                        if uw[o_pm + r2] == 0:
+                            uw[o_pm + r2] = 1
+                            iw[o_cand + ncand] = r2
+                            ncand += 1
                 for j in range(lists[q], lists[q + 1]):
                     r2 = idx[j]
                     for s in range(3):
@@ -679,21 +744,22 @@ def _fit_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pm, o_cand, o_don
             break
         changed = True
         again = False
-    _push_ref(bits, refs, iw, 0)
+    _push_ref(bits, refs, 0, iw, 0)
     return (1 if changed else 0), work
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _region_jit(bits, offsets, P, Bt, wnb, iw, o_mark, o_stack):
     """Flood the uncovered variables (stamps in ``iw[o_mark + v]``: ``2 s``
     covered, ``2 s + 1`` seen, ``s = iw[2]`` new each call; the flood's stack
     in ``iw[o_stack:]``) and check every open region's size."""
     nv = offsets.shape[0] - 1
+    x = words(bits)
     iw[2] += 1
     cov = 2 * iw[2]
     seen = cov + 1
     for v in range(nv):
-        one = _sole(bits, offsets, v)
+        one = _sole(bits, x, offsets, v)
         if one >= 0:
             q = Bt[one, 0]
             iw[o_mark + P[q, 3 + 0]] = cov
@@ -725,8 +791,8 @@ def _region_jit(bits, offsets, P, Bt, wnb, iw, o_mark, o_stack):
     return 0, work
 
 
-@njit(cache=True)
-def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_hm, o_stack,
+@njit(cache=True, _nrt=False)
+def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, o_pend, o_pn, o_hm, o_stack,
                 o_dw):
     """One pass over the variables in order; a variable whose live candidates
     share class ``c`` kills the class-``c`` pieces touching it.  Only the
@@ -736,7 +802,8 @@ def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_
     m = P.shape[0]
     nv = offsets.shape[0] - 1
     nv1 = max(nv, 1)
-    t, _, lo, hi = _start(bits, refs, 1, Bt, nv, iw, uw, o_dw, -1, 0)
+    x = words(bits)
+    t, _, lo, hi = _start(bits, x, refs, rw, 1, 1, Bt, nv, iw, uw, o_dw, -1, 0)
     if t >= 0:
         for j in range(iw[o_pn + t]):
             lo, hi = _touch(uw, iw[o_pend + t * nv1 + j], lo, hi)
@@ -770,7 +837,7 @@ def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_
                         bits[k] = False
                         hit = True
                         u = P[q, 3 + s]
-                        if _sole(bits, offsets, u) == -1:     # u has no piece left
+                        if _empty(bits, x, offsets, u):     # u has no piece left
                             for x in range(v, hi + 1):
                                 uw[x] = 0
                             for j2 in range(npend):
@@ -788,7 +855,7 @@ def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_
                     work += 1
                     changed = True
         v += 1
-    d = _push_ref(bits, refs, iw, 1)
+    d = _push_ref(bits, refs, 1, iw, 1)
     for j in range(npend):
         u = iw[o_stack + j]
         uw[o_hm + u] = 0
@@ -797,15 +864,22 @@ def _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, iw, uw, o_pend, o_pn, o_
     return (1 if changed else 0), work
 
 
-@njit(cache=True)
-def _pair_jit(bits, offsets, P, Bt, refs, iw, uw, vlo, po, fits, slot, o_dw, o_stack):
+@njit(cache=True, _nrt=False)
+def _pair_jit(bits, offsets, P, Bt, refs, rw, iw, uw, vlo, po, sup, slot, o_dw, o_stack):
     """Until stable: for every live piece and every white cell beside it (its
     pairs), some live candidate of the cell fits beside it, or the piece dies.  Only
     the cells changed since the reference (and those its kills change) are
-    visited, each pair a bit mask of the candidates that fit.  -1 as soon as
-    a kill leaves a cell with no piece.  The result becomes a reference."""
+    visited: the union of the live candidates' masks (``sup``) is the cell's
+    pairs that have a fitting candidate, and only the others are looked at.
+    -1 as soon as a kill leaves a cell with no piece.  The result becomes a
+    reference; and one of fit's too when it started from fit's top
+    reference (a state fit left stable) and no cell it took a piece from is
+    left with one candidate: its kills take whole pieces, so fit has nothing
+    to do there, and its next call finds that at once."""
     nv = offsets.shape[0] - 1
-    t, _, lo, hi = _start(bits, refs, slot, Bt, nv, iw, uw, o_dw, -1, 0)
+    x = words(bits)
+    fit_stable = iw[0] > 0 and _same(bits, x, refs, rw, 0, iw[0] - 1)
+    t, _, lo, hi = _start(bits, x, refs, rw, 2, slot, Bt, nv, iw, uw, o_dw, -1, 0)
     top = 0
     for v in range(lo, hi + 1):
         if uw[v]:
@@ -817,14 +891,16 @@ def _pair_jit(bits, offsets, P, Bt, refs, iw, uw, vlo, po, fits, slot, o_dw, o_s
         top -= 1
         v = iw[o_stack + top]
         uw[v] = 0
-        live = np.uint64(0)
-        for k in range(offsets[v], offsets[v + 1]):
-            if bits[k]:
-                live |= np.uint64(1) << np.uint64(k - offsets[v])
-        for j in range(vlo[v], vlo[v + 1]):
-            if fits[j] & live:
-                continue
-            r = po[j]
+        a = offsets[v]
+        live = live_mask(bits, x, a, offsets[v + 1])
+        ok = np.uint64(0)
+        while live:
+            ok |= sup[a + lowbit64(live)]
+            live &= live - np.uint64(1)
+        bad = ~ok & ((np.uint64(1) << np.uint64(vlo[v + 1] - vlo[v])) - np.uint64(1))
+        while bad:
+            r = po[vlo[v] + lowbit64(bad)]
+            bad &= bad - np.uint64(1)
             if not (bits[P[r, 0]] and bits[P[r, 1]] and bits[P[r, 2]]):
                 continue
             work += 1
@@ -833,19 +909,24 @@ def _pair_jit(bits, offsets, P, Bt, refs, iw, uw, vlo, po, fits, slot, o_dw, o_s
                 k = P[r, s]
                 bits[k] = False
                 u = P[r, 3 + s]
-                if _sole(bits, offsets, u) == -1:
-                    for x in range(top):
-                        uw[iw[o_stack + x]] = 0
+                left = live_mask(bits, x, offsets[u], offsets[u + 1])
+                if left == 0:
+                    for y in range(top):
+                        uw[iw[o_stack + y]] = 0
                     return -1, work
+                if left & (left - np.uint64(1)) == 0:
+                    fit_stable = False
                 if uw[u] == 0:
                     uw[u] = 1
                     iw[o_stack + top] = u
                     top += 1
-    _push_ref(bits, refs, iw, slot)
+    _push_ref(bits, refs, 2, iw, slot)
+    if changed and fit_stable:
+        _push_ref(bits, refs, 0, iw, 0)
     return (1 if changed else 0), work
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop (``data`` is :func:`kernel_data`).
 
@@ -855,7 +936,7 @@ def _apply_jit(i, bits, data, work):
     reference), ``done`` and ``cand`` (one per piece), ``mark`` and ``stack``
     (one per variable), ``dw`` (one per 8 bits, and one), ``pend`` (one row of
     variables per hetero reference); ``uw``: ``vdirty``, ``pmark``, ``hmark``."""
-    offsets, P, Bt, lists, idx, wnb, refs, iw, uw, vlo, po, fits = data
+    offsets, P, Bt, lists, idx, wnb, refs, rw, iw, uw, vlo, po, sup = data
     n_refs = refs.shape[1]
     m1 = max(P.shape[0], 1)
     nv1 = max(offsets.shape[0] - 1, 1)
@@ -864,21 +945,21 @@ def _apply_jit(i, bits, data, work):
     o_dw = o_mark + 2 * nv1
     o_pend = o_dw + Bt.shape[0] // 8 + 1
     if i == 0:
-        r, w = _fit_jit(bits, offsets, P, Bt, lists, idx, refs[0], iw, uw, nv1, o_done + m1,
+        r, w = _fit_jit(bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, nv1, o_done + m1,
                         o_done, o_dw)
     elif i == 1:
         r, w = _region_jit(bits, offsets, P, Bt, wnb, iw, o_mark, o_mark + nv1)
     elif i == 2:
-        r, w = _hetero_jit(bits, offsets, P, Bt, lists, idx, refs[1], iw, uw, o_pend, _META,
+        r, w = _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, o_pend, _META,
                            nv1 + m1, o_mark + nv1, o_dw)
     else:
-        r, w = _pair_jit(bits, offsets, P, Bt, refs[2], iw, uw, vlo, po, fits, 4, o_dw,
+        r, w = _pair_jit(bits, offsets, P, Bt, refs, rw, iw, uw, vlo, po, sup, 4, o_dw,
                          o_mark + nv1)
     work[i] += w
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _legal_jit(bits, data):
     """The rules on a decided state: every cell's piece is chosen by all three
     of its cells, and no two chosen pieces of one class share an edge."""
@@ -918,4 +999,5 @@ LADDER = Ladder([
     Rung("pair", pair, "#9467bd", "a piece dies when a cell beside it has no candidate that fits next to it"),
     probe_rung("#d62728"),
 ], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit,
-                     work=_WORK, reports_empty=True, settles=(0, 3), checks=(1,)))
+                     work=_WORK, reports_empty=True, settles=(0, 3), checks=(1,),
+                     no_refcounts=True))

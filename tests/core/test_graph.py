@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from numba import njit
 
-from puzzlekit.core._nb import lowbit64, popcount64
+from puzzlekit.core._nb import gather8, live_mask, lowbit64, popcount64, words
 from puzzlekit.core.graph import (articulation_points, bridges, components, is_connected,
                                   reachable)
 from puzzlekit.core.grid import Grid
@@ -186,3 +186,32 @@ def test_bit_helpers_count_and_find_bits_as_python_does():
     both(xs, out)
     want = [(bin(int(x)).count("1"), (int(x) & -int(x)).bit_length() - 1 if x else 64) for x in xs]
     assert out.tolist() == [list(w) for w in want]
+
+
+def test_word_helpers_read_bools_as_python_does():
+    @njit
+    def masks(bits, spans, out):
+        x = words(bits)
+        for i in range(spans.shape[0]):
+            out[i] = live_mask(bits, x, spans[i, 0], spans[i, 1])
+
+    @njit
+    def gathered(ws, out):
+        for i in range(ws.size):
+            out[i] = gather8(ws[i])
+
+    rng = np.random.default_rng(12)
+    for n in (1, 7, 8, 9, 63, 64, 65, 200):                   # a short tail, none, long arrays
+        bits = rng.random(n) < rng.random()
+        a = rng.integers(0, n, size=200)
+        b = np.minimum(n, a + 1 + rng.integers(0, 57, size=200))
+        spans = np.stack([a, b], axis=1)
+        out = np.zeros(len(spans), dtype=np.uint64)
+        masks(bits, spans, out)
+        want = [sum(1 << i for i in range(hi - lo) if bits[lo + i]) for lo, hi in spans.tolist()]
+        assert [int(m) for m in out] == want
+    bytes01 = (rng.random((300, 8)) < 0.5).astype(np.uint8)
+    ws = bytes01.copy().view(np.uint64).ravel()
+    out = np.zeros(ws.size, dtype=np.uint64)
+    gathered(ws, out)
+    assert [int(g) for g in out] == [sum(int(v) << i for i, v in enumerate(row)) for row in bytes01]
