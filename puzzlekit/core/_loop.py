@@ -84,8 +84,8 @@ def _mark_pinned(trial, bits, offsets, lo, hi, skip):
     a0 = offsets[lo]
     a1 = offsets[hi]
     L8 = bits.size // 8 * 8
-    tw = trial[:L8].view(np.uint64)
-    bw = bits[:L8].view(np.uint64)
+    tw = words(trial)
+    bw = words(bits)
     v = lo
     j = a0 // 8
     while 8 * j < a1 and v < hi:
