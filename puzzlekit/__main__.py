@@ -137,7 +137,7 @@ def _outcome(work) -> bytes:
     """Run ``work`` and encode what happened as one JSON message."""
     try:
         msg = {"ok": work()}
-    except CliError as exc:
+    except (CliError, InputError) as exc:
         msg = {"user": str(exc)}
     except MemoryError:
         msg = {"memory": True}
@@ -360,12 +360,21 @@ def cmd_list(args):
         except ValueError:
             rows.append({"genre": name, "built": False, "ladder": [], "bank": 0})
             continue
+        try:
+            size = len(banks.load(name))
+        except banks.BankMissing:
+            size = 0
         rows.append({"genre": name, "built": True, "ladder": list(sp.ladder.names),
-                     "bank": len(banks.load(name))})
-    text = "\n".join(f"{r['genre']:<16} " + ("ladder " + " < ".join(r["ladder"])
-                                             + f"; bank {r['bank']} boards" if r["built"]
-                                             else "not built yet") for r in rows)
-    _out(rows, args.json, text)
+                     "bank": size})
+    _out(rows, args.json, "\n".join(_list_line(r) for r in rows))
+
+
+def _list_line(row: dict) -> str:
+    """One genre's line of ``list``: its ladder and its bank."""
+    if not row["built"]:
+        return f"{row['genre']:<16} not built yet"
+    bank = f"bank {row['bank']} boards" if row["bank"] else "no bank"
+    return f"{row['genre']:<16} ladder {' < '.join(row['ladder'])}; {bank}"
 
 
 def _solve_report(sp, puzzle, lvl, count, max_nodes) -> dict:
@@ -665,7 +674,7 @@ def main(argv=None) -> int:
         args = _parser().parse_args(argv)
         cmd = args.cmd
         return COMMANDS[args.cmd](args) or 0
-    except CliError as exc:
+    except (CliError, InputError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,6 +1,9 @@
 """Banks of shipped boards: load, save, verify.
 
-``banks/<genre>.json`` is a list of entries::
+A bank ships inside the package (``puzzlekit/banks/<genre>.json``, package
+data read through :mod:`importlib.resources`, so an installed wheel has it;
+the repository's ``banks/`` is a link to that folder).  It is a list of
+entries::
 
     {"id": "numbrix-6x6-003", "size": [6, 6], "clues": {...puzzle JSON...},
      "answer": {...answer JSON...}, "grade": "link", "seed": 12345}
@@ -14,28 +17,49 @@ from __future__ import annotations
 
 import json
 import os
+from importlib import resources
 from pathlib import Path
 
 from .genre import GenreSpec, grade as _grade, proof_count
 from .progress import bar
+from .referee import InputError
 
-__all__ = ["bank_path", "load", "save", "verify", "verify_entry"]
+__all__ = ["BANKS_ENV", "BankMissing", "bank_path", "load", "save", "verify", "verify_entry"]
+
+#: An environment variable naming another folder of ``<genre>.json`` banks.
+BANKS_ENV = "PUZZLEKIT_BANKS"
+
+
+class BankMissing(InputError):
+    """A genre's bank is absent or holds no board: one line for the CLI
+    (exit status 2), never an empty bank taken as a verified one."""
 
 
 def bank_path(genre: str) -> Path:
-    """Where the bank of ``genre`` lives (``PUZZLEKIT_BANKS`` overrides the folder)."""
-    root = os.environ.get("PUZZLEKIT_BANKS")
-    folder = Path(root) if root else Path(__file__).resolve().parents[2] / "banks"
-    return folder / f"{genre}.json"
+    """Where the bank of ``genre`` lives: the package's ``banks`` folder, or
+    the folder named by ``PUZZLEKIT_BANKS``."""
+    root = os.environ.get(BANKS_ENV)
+    if root:
+        return Path(root) / f"{genre}.json"
+    return Path(str(resources.files("puzzlekit").joinpath("banks", f"{genre}.json")))
 
 
 def load(genre: str) -> list[dict]:
-    """The shipped entries of ``genre`` (empty list when there is no bank)."""
+    """The shipped entries of ``genre``.
+
+    Raises :class:`BankMissing` when the file is absent, unreadable or holds
+    no board."""
     p = bank_path(genre)
-    if not p.exists():
-        return []
-    with open(p) as f:
-        return json.load(f)
+    try:
+        with open(p) as f:
+            entries = json.load(f)
+    except FileNotFoundError:
+        raise BankMissing(f"no bank for {genre}: {p} is missing") from None
+    except (OSError, ValueError) as exc:
+        raise BankMissing(f"the bank of {genre} cannot be read ({p}): {exc}") from None
+    if not isinstance(entries, list) or not entries:
+        raise BankMissing(f"the bank of {genre} holds no board ({p})")
+    return entries
 
 
 def save(genre: str, entries: list[dict]) -> Path:

@@ -323,9 +323,10 @@ def warm_proof(spec: GenreSpec, puzzle=None) -> None:
     command line before it forks a worker with a deadline
     (``puzzlekit.__main__``)."""
     if puzzle is None:
-        from .banks import load
-        entries = load(spec.name)
-        if not entries:
+        from .banks import BankMissing, load
+        try:
+            entries = load(spec.name)
+        except BankMissing:
             return
         puzzle = spec.Puzzle.from_json(entries[0]["clues"])
     proof_count(spec, puzzle, 2, time_limit=1.0)
