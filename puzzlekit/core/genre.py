@@ -150,6 +150,11 @@ class GenreSpec:
         a genre whose searches reach the same open part of the board by
         different ways, as paths drawn in a different order do.  The same
         count; other nodes.
+    small_size : ``(h, w) -> (h, w)``, optional
+        The size a random small board drawn at ``h`` x ``w`` is made at
+        instead, for a genre with no board of some small sizes (Stostone's
+        heights are even); without it, the size drawn.  The closing
+        chapter's random small boards are drawn so.
     """
 
     name: str
@@ -188,6 +193,7 @@ class GenreSpec:
     proof_weighted: bool = False
     proof_memo: bool = False
     learner: Any = None
+    small_size: Callable | None = None
 
     def __post_init__(self):
         if self.proof_memo and (self.ladder.compiled is None

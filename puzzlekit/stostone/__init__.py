@@ -31,6 +31,11 @@ def _clues(puzzle) -> int:
     return len(puzzle.numbers)
 
 
+def _small_size(h, w):
+    """A board has an even height: one drawn at an odd height is made 4 high."""
+    return (4 if h % 2 else h), w
+
+
 #: Rungs the uniqueness proof leaves out (``GenreSpec.proof_without``):
 #: ``fit`` prunes the proof's search (its nodes grow several times without it),
 #: but listing every way each region's stone can still be drawn costs more at
@@ -51,4 +56,4 @@ SPEC = GenreSpec(
     sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
     clues=_clues, proof_order=column_order, proof_cheap_nodes=PROOF_CHEAP_NODES,
-    proof_probe_after=None, proof_without=PROOF_WITHOUT)
+    proof_probe_after=None, proof_without=PROOF_WITHOUT, small_size=_small_size)
