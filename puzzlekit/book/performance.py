@@ -19,8 +19,7 @@ import pandas as pd
 from ..core import banks, scales
 from ..core.genre import PROOF_PROBE_AFTER, GenreSpec
 from ..core.perf import prove, ratios, sweep, sweep_medians
-from .results import article_run
-from .results import load as load_stored
+from .results import article_run, load as load_stored
 
 __all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_speed",
            "speed_glue", "policy_sentence", "sweep_slowest", "sweep_sentence", "sweep_sample",
@@ -483,7 +482,7 @@ STUDIES = {
 
 def studies_glue(root=None) -> dict:
     """The figures the Performance page quotes from the stored studies
-    (:data:`STUDIES`, written by ``benchmarks/bench_<name>.py``), as glue
+    (:data:`STUDIES`, written by ``benchmarks/studies/<name>.py``), as glue
     strings by key; "?" for every figure of a study never stored."""
     out = {}
     for name, (read, keys) in STUDIES.items():

@@ -58,9 +58,9 @@ def load(name: str = "engines", root=None) -> dict:
     """A stored benchmark run, ``<name>.json`` of the stored results (``root``,
     default :func:`folder`), or {} when that run was never stored:
     ``engines`` (``benchmarks/bench_engines.py``), ``lift``
-    (``benchmarks/bench_lift.py``), ``parallel``
+    (``benchmarks/studies/lift.py``), ``parallel``
     (``benchmarks/bench_parallel.py``) or a study's file
-    (``magnets_dense``, ``numberlink_learning`` ...).
+    (``magnets_dense``, ``numberlink_learning`` ...: ``benchmarks/studies/``).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:

@@ -84,7 +84,9 @@ class Comparison:
         idx = list(ours.index) + [i for i in art.index if i not in set(ours.index)]
         cols = list(art.columns) + [c for c in ours.columns if c not in set(art.columns)]
         parts = {}
-        empty = lambda: pd.Series(index=idx, dtype=object)
+
+        def empty():
+            return pd.Series(index=idx, dtype=object)
         for c in cols:
             parts[(c, "ours")] = ours[c].reindex(idx) if c in ours.columns else empty()
             if self.se is not None and c in self.se.columns:
