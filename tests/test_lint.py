@@ -6,6 +6,7 @@ rule (E701, E702, E704) or a lambda assigned to a name (E731) must say why,
 after " - ", and every ``noqa`` must name its codes.
 """
 import re
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -15,12 +16,14 @@ NEEDS_REASON = ("E701", "E702", "E704", "E731")
 
 
 def _noqas():
+    """Each noqa comment (comments only: tokenize, not text) with where it is."""
     for folder in LINTED:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            for number, line in enumerate(path.read_text().splitlines(), 1):
-                found = NOQA.search(line)
-                if found:
-                    yield f"{path.relative_to(ROOT)}:{number}", found
+            with open(path, "rb") as f:
+                for token in tokenize.tokenize(f.readline):
+                    found = token.type == tokenize.COMMENT and NOQA.search(token.string)
+                    if found:
+                        yield f"{path.relative_to(ROOT)}:{token.start[0]}", found
 
 
 def test_every_noqa_names_its_codes():
