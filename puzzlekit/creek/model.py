@@ -36,8 +36,8 @@ import numpy as np
 
 from ..core.graph import components
 from ..core.grid import Grid
-from ..core.referee import (InputError, Violation, shading_from_json, shading_to_json, show,
-                            strict_int, strict_list, strict_size)
+from ..core.referee import (Violation, check_shape, shading_from_json, shading_to_json,
+                            strict_bool, strict_int, strict_list, strict_object, strict_size)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "WHITE", "SHADED",
            "corner_cells", "corner_sizes", "clue_field", "full_puzzle"]
@@ -127,13 +127,9 @@ class Puzzle:
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
         """Parse the schema above; bad input raises :class:`InputError`."""
-        if not isinstance(obj, dict):
-            raise InputError("a creek puzzle must be a JSON object")
-        try:
-            h, w, rows = obj["h"], obj["w"], obj["clues"]
-        except KeyError as exc:
-            raise InputError(f"puzzle lacks the key {exc.args[0]!r}")
-        h, w = strict_size(h, w, MAX_CELLS)
+        strict_object(obj, "a creek puzzle", ("h", "w", "clues"))
+        h, w = strict_size(obj["h"], obj["w"], MAX_CELLS)
+        rows = obj["clues"]
         strict_list(rows, "clues", h + 1)
         size = corner_sizes(h, w)
         clues = np.full((h + 1, w + 1), -1, dtype=np.int8)
@@ -142,10 +138,7 @@ class Puzzle:
             for j, v in enumerate(row):
                 if v is not None:
                     clues[i, j] = strict_int(v, f"clues[{i}][{j}]", 0, int(size[i, j]))
-        req = obj.get("shade_required", False)
-        if not isinstance(req, bool):
-            raise InputError(f"shade_required: expected true or false, got {show(req)}")
-        return cls(h, w, clues, req)
+        return cls(h, w, clues, strict_bool(obj, "shade_required"))
 
     def to_json(self) -> dict:
         out = {"h": self.h, "w": self.w,
@@ -204,8 +197,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     """
     h, w = puzzle.h, puzzle.w
     g = answer.grid
-    if g.shape != (h, w):
-        raise InputError(f"answer is {g.shape[0]}x{g.shape[1]}, puzzle is {h}x{w}")
+    check_shape((h, w), g.shape)
     out = []
     field = clue_field(g)
     for i, j in zip(*np.nonzero((puzzle.clues >= 0) & (field != puzzle.clues))):

@@ -54,7 +54,8 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import InputError, Violation, show, strict_int, strict_list, strict_size
+from ..core.referee import (InputError, Violation, check_shape, show, strict_int, strict_list,
+                            strict_object, strict_size)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "PLUS", "MINUS", "NEUTRAL",
            "clues_of", "tiling_from_partner", "MAX_CELLS", "MAX_SIDE", "check_size"]
@@ -171,14 +172,9 @@ class Puzzle(GridPuzzle):
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
         """Parse the schema above; bad input raises :class:`InputError`."""
-        if not isinstance(obj, dict):
-            raise InputError("a magnets puzzle must be a JSON object")
-        try:
-            h, w = obj["h"], obj["w"]
-            rows = obj["dominoes"]
-        except KeyError as exc:
-            raise InputError(f"puzzle lacks the key {exc.args[0]!r}")
-        h, w = check_size(h, w)
+        strict_object(obj, "a magnets puzzle", ("h", "w", "dominoes"))
+        h, w = check_size(obj["h"], obj["w"])
+        rows = obj["dominoes"]
         strict_list(rows, "dominoes", h)
         for r, s in enumerate(rows):
             if not isinstance(s, str) or len(s) != w:
@@ -348,8 +344,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     """
     h, w = puzzle.h, puzzle.w
     g = answer.grid
-    if g.shape != (h, w):
-        raise InputError(f"answer is {g.shape[0]}x{g.shape[1]}, puzzle is {h}x{w}")
+    check_shape((h, w), g.shape)
     out = []
     flat = g.ravel()
     for a, b in puzzle.grid.edges:
