@@ -14,7 +14,7 @@ import numpy as np
 from .referee import InputError
 
 __all__ = ["Grid", "GridPuzzle", "RegionPuzzle", "DIRS", "regions", "region_adjacency",
-           "region_borders", "region_grid", "relabel", "cell_groups", "grow_regions"]
+           "region_borders", "region_grid", "relabel", "cell_groups", "ray", "grow_regions"]
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -290,6 +290,21 @@ def cell_groups(h: int, w: int, labels, within=None) -> list[list[int]]:
                     seen[u] = True
                     stack.append(u)
         out.append(sorted(cells))
+    return out
+
+
+def ray(h: int, w: int, r: int, c: int, dr: int, dc: int) -> list[int]:
+    """The cells beyond ``(r, c)`` a step ``(dr, dc)`` at a time, nearest
+    first, to the edge of the ``h`` x ``w`` grid.
+
+    >>> ray(3, 4, 1, 1, 0, 1), ray(3, 4, 1, 1, -1, 0)
+    ([6, 7], [1])
+    """
+    out = []
+    r, c = r + dr, c + dc
+    while 0 <= r < h and 0 <= c < w:
+        out.append(r * w + c)
+        r, c = r + dr, c + dc
     return out
 
 

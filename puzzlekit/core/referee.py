@@ -20,7 +20,7 @@ __all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_
            "strict_list", "strict_cell", "strict_cells", "strict_size", "strict_board_size",
            "strict_object", "strict_bool", "strict_switches", "int_grid", "check_shape",
            "shading_from_json", "shading_to_json", "pieces_from_json",
-           "ShadedAnswer", "NumberAnswer", "region_labels"]
+           "ShadedAnswer", "NumberAnswer", "GridAnswer", "region_labels"]
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -422,6 +422,35 @@ class NumberAnswer:
 
     def to_json(self) -> dict:
         return {"grid": self.values.reshape(self.h, self.w).tolist()}
+
+
+class GridAnswer:
+    """An answer that is one small value per cell: ``grid``, an ``(h, w)``
+    int8 array.  Answers with equal grids are equal, and one shows as its
+    JSON rows; a genre's subclass reads and writes its own JSON, ``{"grid":
+    [row strings]}``.
+
+    >>> class A(GridAnswer):
+    ...     def to_json(self):
+    ...         return {"grid": ["".join(".#"[v] for v in row) for row in self.grid]}
+    >>> A([[1, 0], [0, 0]]), A([[1, 0]]) == A([[1, 0]])
+    (Answer(#./..), True)
+    """
+
+    def __init__(self, grid):
+        self.grid = np.ascontiguousarray(grid, dtype=np.int8)
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def __eq__(self, other):
+        return type(other) is type(self) and np.array_equal(self.grid, other.grid)
+
+    def __hash__(self):
+        return hash(self.grid.tobytes())
+
+    def __repr__(self):
+        return "Answer(" + "/".join(self.to_json()["grid"]) + ")"
 
 
 def region_labels(obj: dict, max_cells: int) -> np.ndarray:

@@ -36,8 +36,9 @@ import numpy as np
 
 from ..core.graph import components
 from ..core.grid import Grid
-from ..core.referee import (Violation, check_shape, shading_from_json, shading_to_json,
-                            strict_bool, strict_int, strict_list, strict_object, strict_size)
+from ..core.referee import (GridAnswer, Violation, check_shape, shading_from_json,
+                            shading_to_json, strict_bool, strict_int, strict_list, strict_object,
+                            strict_size)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "WHITE", "SHADED",
            "corner_cells", "corner_sizes", "clue_field", "full_puzzle"]
@@ -148,15 +149,12 @@ class Puzzle:
         return out
 
 
-class Answer:
+class Answer(GridAnswer):
     """A shading: ``grid`` of 0 (unshaded) and 1 (shaded), shape ``(h, w)``.
 
     >>> Answer.from_json({"grid": ["#.", ".."]}).grid.tolist()
     [[1, 0], [0, 0]]
     """
-
-    def __init__(self, grid):
-        self.grid = np.ascontiguousarray(grid, dtype=np.int8)
 
     @classmethod
     def from_json(cls, obj) -> "Answer":
@@ -164,15 +162,6 @@ class Answer:
 
     def to_json(self) -> dict:
         return shading_to_json(self.grid)
-
-    def __eq__(self, other):
-        return isinstance(other, Answer) and np.array_equal(self.grid, other.grid)
-
-    def __hash__(self):
-        return hash(self.grid.tobytes())
-
-    def __repr__(self):
-        return "Answer(" + "/".join(self.to_json()["grid"]) + ")"
 
 
 def full_puzzle(answer, shade_required: bool = False) -> Puzzle:

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.grid import GridPuzzle
+from ..core.grid import GridPuzzle, ray
 from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, show,
                             strict_board_size, strict_bool, strict_cell, strict_int, strict_list,
                             strict_object)
@@ -66,12 +66,7 @@ def line_cells(h: int, w: int, cell: int, d: int) -> list[int]:
         return []
     r, c = divmod(int(cell), w)
     dr, dc = STEP[d]
-    out = []
-    r, c = r + dr, c + dc
-    while 0 <= r < h and 0 <= c < w:
-        out.append(r * w + c)
-        r, c = r + dr, c + dc
-    return out
+    return ray(h, w, r, c, dr, dc)
 
 
 @dataclass(frozen=True, eq=False)
