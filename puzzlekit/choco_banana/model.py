@@ -188,7 +188,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     """
     check_shape(puzzle.shape, (answer.h, answer.w))
     h, w, s = puzzle.h, puzzle.w, answer.shaded
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = puzzle.grid.rc
     out = []
     gs = groups(h, w, s)
     for g in gs:

@@ -35,7 +35,7 @@ from functools import cached_property
 import numpy as np
 
 from ..core.graph import components
-from ..core.grid import Grid
+from ..core.grid import GridPuzzle
 from ..core.referee import (GridAnswer, Violation, check_shape, shading_from_json,
                             shading_to_json, strict_bool, strict_int, strict_list, strict_object,
                             strict_size)
@@ -80,7 +80,7 @@ def clue_field(grid) -> np.ndarray:
     return (p[:-1, :-1] + p[:-1, 1:] + p[1:, :-1] + p[1:, 1:]).astype(np.int8)
 
 
-class Puzzle:
+class Puzzle(GridPuzzle):
     """Corner numbers ``clues`` (``(h + 1, w + 1)`` int8, -1 = no number) and the
     ``shade_required`` switch.
 
@@ -91,18 +91,11 @@ class Puzzle:
 
     def __init__(self, h, w, clues, shade_required: bool = False):
         self.h, self.w = operator.index(h), operator.index(w)
-        self.grid = Grid(self.h, self.w)
         self.clues = np.ascontiguousarray(clues, dtype=np.int8).reshape(self.h + 1, self.w + 1)
         self.shade_required = bool(shade_required)
 
     def _key(self):
         return (self.h, self.w, self.clues.tobytes(), self.shade_required)
-
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def __repr__(self):
         return f"Puzzle({self.h}x{self.w}, {self.n_clues} numbers)"

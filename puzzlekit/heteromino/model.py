@@ -37,7 +37,7 @@ from functools import cached_property
 import numpy as np
 from numba import njit
 
-from ..core.grid import Grid
+from ..core.grid import GridPuzzle
 from ..core.referee import (InputError, Violation, pieces_from_json, show, strict_board_size,
                             strict_cell, strict_list, strict_size)
 
@@ -84,7 +84,7 @@ def shape_class(rule: str) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle:
+class Puzzle(GridPuzzle):
     """A Heteromino board: its size, the black cells (flat bool mask) and the rule set.
 
     >>> p = Puzzle.from_json({"size": [3, 4], "black": [[0, 0], [2, 3], [1, 1]]})
@@ -99,20 +99,6 @@ class Puzzle:
 
     def _key(self):
         return (self.h, self.w, np.asarray(self.black, bool).tobytes(), self.rule)
-
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
-    @property
-    def shape(self):
-        return (self.h, self.w)
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid(self.h, self.w)
 
     @property
     def white_count(self) -> int:

@@ -156,7 +156,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     """
     check_shape(puzzle.shape, (answer.h, answer.w))
     w, reg, val = puzzle.w, puzzle.regions, np.asarray(answer.values)
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = puzzle.grid.rc
     out = []
     for r in range(puzzle.k):
         cells = np.flatnonzero(reg == r)

@@ -167,9 +167,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     []
     """
     check_shape(puzzle.shape, (answer.h, answer.w))
-    g, w, reg, val = puzzle.grid, puzzle.w, puzzle.regions, answer.values
+    g, reg, val = puzzle.grid, puzzle.regions, answer.values
     num = val > 0
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = g.rc
     out = []
     counts = np.bincount(reg[num], minlength=puzzle.k)
     for r in range(puzzle.k):

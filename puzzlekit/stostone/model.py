@@ -272,7 +272,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     """
     check_shape(puzzle.shape, (answer.h, answer.w))
     h, w, s, lab = puzzle.h, puzzle.w, answer.shaded, puzzle.regions
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = puzzle.grid.rc
     out = []
     pieces = stones(h, w, s, lab)
     per = [[] for _ in range(puzzle.k)]

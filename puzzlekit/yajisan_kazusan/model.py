@@ -173,8 +173,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     []
     """
     check_shape(puzzle.shape, (answer.h, answer.w))
-    w, s = puzzle.w, answer.shaded
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    s = answer.shaded
+    rc = puzzle.grid.rc
     out = []
     for a, b in puzzle.grid.edges:
         if s[a] and s[b]:
