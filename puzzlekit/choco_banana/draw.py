@@ -3,8 +3,6 @@ left pale, numbers in their cells (white on chocolate); for a partial state
 undecided cells plain and known bananas dotted."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..viz import board as vb
 
 __all__ = ["draw", "draw_state"]
@@ -25,9 +23,8 @@ def draw(puzzle, answer=None, ax=None):
     >>> from puzzlekit.choco_banana.model import Puzzle
     >>> ax = draw(Puzzle.make(2, 2, {0: 1})); vb.close(ax)
     """
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
-    shaded = np.zeros(puzzle.n, bool) if answer is None else np.asarray(answer.shaded, bool)
-    vb.shade_cells(ax, np.flatnonzero(shaded), CHOCO, puzzle.w)
+    shaded = None if answer is None else answer.shaded
+    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, CHOCO, ax)
     _numbers(ax, puzzle, shaded)
     return ax
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import bank_record, other_answer, seeded_board
+from ..core.minimise import take_back
 from ..core.referee import InputError, strict_size
 from ..core.search import count_solutions
 from .ladder import LADDER, decode_mask, initial_state
@@ -71,15 +73,7 @@ def rival(puzzle, mask, max_nodes=200_000):
     only one; ``False`` when the search capped before deciding.  ValueError
     when ``mask`` is not an answer."""
     r = count(puzzle, 2, max_nodes, keep=2)
-    sols = [decode_mask(s) for s in r.solutions]
-    others = [s for s in sols if not np.array_equal(s, mask)]
-    if others:
-        return others[0]
-    if r.capped:
-        return False
-    if not sols:
-        raise ValueError("the intended grid is not an answer of its own clues")
-    return None
+    return other_answer([decode_mask(s) for s in r.solutions], mask, r.capped)
 
 
 def buy(h, w, mask, seed=None, dialect="free", max_nodes=RIVAL_NODES, drop=()):
@@ -116,18 +110,13 @@ def minimise(puzzle, seed=None, max_nodes=20_000, keep="unique", level="probe"):
     """Shuffled one-at-a-time removal: keep a clue only if dropping it breaks
     uniqueness (``keep="unique"``) or stops ``level`` finishing guess-free
     (``keep="solve"``)."""
-    rng = np.random.default_rng(seed)
-    clues = dict(puzzle.clues)
-    for c in rng.permutation(sorted(clues)):
-        rest = {k: v for k, v in clues.items() if k != c}
+    def ok(rest):
         q = puzzle.with_clues(rest)
         if keep == "solve":
-            ok = LADDER.fixpoint(initial_state(q), level, attribute=False).solved
-        else:
-            ok = count(q, 2, max_nodes).unique is True     # a capped count keeps the clue
-        if ok:
-            clues = rest
-    return puzzle.with_clues(clues)
+            return LADDER.fixpoint(initial_state(q), level, attribute=False).solved
+        return count(q, 2, max_nodes).unique is True     # a capped count keeps the clue
+
+    return puzzle.with_clues(take_back(dict(puzzle.clues), ok, np.random.default_rng(seed)))
 
 
 def guess_free(h, w, mask, seed=None, level="probe") -> Puzzle:
@@ -217,14 +206,15 @@ def bank_entry(n: int, i: int, base: int = 15) -> dict:
     the raw engine cannot re-prove within its node budget is not shipped,
     and the seed moves on by 100,000."""
     from .brute import brute_count
-    s = base * 100000 + n * 1000 + i
-    while True:
-        p, a = generate(n, n, s)
-        if not brute_count(p, 2).capped:
-            break
-        s += 100_000
-    return {"id": f"choco_banana-{n}x{n}-{i:03d}", "size": [n, n], "clues": p.to_json(),
-            "answer": a.to_json(), "grade": grade(p), "seed": s}
+
+    def make(s):
+        return generate(n, n, s)
+
+    def shipped(p):
+        return not brute_count(p, 2).capped
+
+    s, p, a = seeded_board(n, i, base, make, shipped)
+    return bank_record(f"choco_banana-{n}x{n}-{i:03d}", p, a, grade(p), s)
 
 
 def rebuild_bank(seed=None, rows=BANK_ROWS):

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, ShadedAnswer, Violation, show, strict_cell, strict_int,
-                            strict_list, strict_size)
+from ..core.grid import GridPuzzle, cell_groups
+from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, strict_board_size,
+                            strict_cell, strict_int, strict_list, strict_object, strict_switches)
 
 __all__ = ["Puzzle", "Answer", "RULES", "SWITCHES", "MAX_CELLS", "MAX_SIDE", "check",
            "groups", "is_rectangle", "size_map", "bar_areas", "banana_areas"]
@@ -96,7 +96,7 @@ class Puzzle(GridPuzzle):
     @classmethod
     def make(cls, h, w, clues=None, drop=()) -> "Puzzle":
         """Build from ``{cell: number}`` (None or -1 for ``?``), validated like JSON."""
-        h, w = _size(h, w)
+        h, w = strict_board_size([h, w], MAX_CELLS, MAX_SIDE)
         out = {}
         for cell, v in (clues or {}).items():
             if not 0 <= int(cell) < h * w:
@@ -105,16 +105,12 @@ class Puzzle(GridPuzzle):
             if v != -1 and not 1 <= v <= h * w:
                 raise InputError(f"clue at cell {cell}: number {v} outside 1..{h * w}")
             out[int(cell)] = v
-        return cls(h, w, out, _drop(list(drop)))
+        return cls(h, w, out, strict_switches(list(drop), "drop", SWITCHES))
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        if not isinstance(obj, dict):
-            raise InputError("a choco_banana puzzle must be a JSON object")
-        if "size" not in obj:
-            raise InputError("puzzle lacks the key 'size'")
-        size = strict_list(obj["size"], "size", 2)
-        h, w = _size(size[0], size[1])
+        strict_object(obj, "a choco_banana puzzle", ("size",))
+        h, w = strict_board_size(obj["size"], MAX_CELLS, MAX_SIDE)
         clues = {}
         for i, item in enumerate(strict_list(obj.get("clues", []), "clues")):
             r, c = strict_cell(item, f"clues[{i}]", h, w, 3)
@@ -122,7 +118,7 @@ class Puzzle(GridPuzzle):
             if r * w + c in clues:
                 raise InputError(f"clues: two clues at cell ({r}, {c})")
             clues[r * w + c] = v
-        return cls(h, w, clues, _drop(obj.get("drop", [])))
+        return cls(h, w, clues, strict_switches(obj.get("drop", []), "drop", SWITCHES))
 
     def to_json(self) -> dict:
         out = {"size": [self.h, self.w],
@@ -138,27 +134,13 @@ class Puzzle(GridPuzzle):
 
     def with_drop(self, drop) -> "Puzzle":
         """The same board and clues with other rules switched off."""
-        return Puzzle(self.h, self.w, dict(self.clues), _drop(list(drop)))
-
-
-def _drop(x) -> frozenset:
-    strict_list(x, "drop")
-    for i, d in enumerate(x):
-        if d not in SWITCHES:
-            raise InputError(f"drop[{i}]: expected \"rect\" or \"banana\", got {show(d)}")
-    return frozenset(x)
-
-
-def _size(h, w):
-    return strict_size(h, w, MAX_CELLS, ("size[0]", "size[1]"), max_side=MAX_SIDE)
+        return Puzzle(self.h, self.w, dict(self.clues),
+                      strict_switches(list(drop), "drop", SWITCHES))
 
 
 class Answer(ShadedAnswer):
-    """The shaded cells, a flat bool array of length ``h * w``.
-
-    >>> Answer.from_json({"grid": ["#.", ".#"]}).shaded.astype(int).tolist()
-    [1, 0, 0, 1]
-    """
+    """The shaded cells, a flat bool array of length ``h * w`` (JSON: one
+    string of ``#`` and ``.`` per row)."""
 
     WHAT, MAX_CELLS, MAX_SIDE = "a choco_banana answer", MAX_CELLS, MAX_SIDE
 
@@ -169,25 +151,7 @@ def groups(h: int, w: int, shaded) -> list[list[int]]:
     >>> groups(1, 3, [1, 0, 0])
     [[0], [1, 2]]
     """
-    s = np.asarray(shaded, dtype=bool).ravel()
-    seen = np.zeros(h * w, bool)
-    out = []
-    for start in range(h * w):
-        if seen[start]:
-            continue
-        seen[start] = True
-        stack, cells = [start], []
-        while stack:
-            v = stack.pop()
-            cells.append(v)
-            r, c = divmod(v, w)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                u = rr * w + cc
-                if 0 <= rr < h and 0 <= cc < w and not seen[u] and s[u] == s[start]:
-                    seen[u] = True
-                    stack.append(u)
-        out.append(sorted(cells))
-    return out
+    return cell_groups(h, w, np.asarray(shaded, dtype=bool))
 
 
 def is_rectangle(cells, w: int) -> bool:
@@ -222,10 +186,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> check(p, Answer.from_json({"grid": ["#.", ".."]}))
     []
     """
-    if (answer.h, answer.w) != (puzzle.h, puzzle.w):
-        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {puzzle.h}x{puzzle.w}")
+    check_shape(puzzle.shape, (answer.h, answer.w))
     h, w, s = puzzle.h, puzzle.w, answer.shaded
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = puzzle.grid.rc
     out = []
     gs = groups(h, w, s)
     for g in gs:

@@ -6,14 +6,15 @@ which is the layout every graph kernel in :mod:`puzzlekit.core.graph` takes.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
 from .referee import InputError
 
-__all__ = ["Grid", "GridPuzzle", "DIRS", "regions", "region_adjacency", "region_borders",
-           "relabel", "grow_regions"]
+__all__ = ["Grid", "GridPuzzle", "RegionPuzzle", "DIRS", "regions", "region_adjacency",
+           "region_borders", "region_grid", "relabel", "cell_groups", "ray", "grow_regions"]
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -180,6 +181,60 @@ class GridPuzzle:
         return self.h * self.w
 
 
+@dataclass(frozen=True, eq=False)
+class RegionPuzzle(GridPuzzle):
+    """A puzzle on a grid cut into regions: ``regions`` is a flat int32
+    array of labels 0..k-1, numbered in order of first appearance (row-major).
+    A genre's dataclass subclass adds its clues after these three fields.
+
+    >>> p = RegionPuzzle(2, 3, region_grid([[5, 5, 2], [7, 7, 2]])[2])
+    >>> p.k, p.sizes.tolist(), p.first_cell.tolist()
+    (3, [2, 2, 2], [0, 2, 3])
+    """
+
+    h: int
+    w: int
+    regions: np.ndarray
+
+    @cached_property
+    def k(self) -> int:
+        """How many regions."""
+        return int(self.regions.max()) + 1
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        """The cells of each region."""
+        return np.bincount(self.regions, minlength=self.k).astype(np.int64)
+
+    @cached_property
+    def first_cell(self) -> np.ndarray:
+        """Each region's first cell in reading order (where a region's clue is printed)."""
+        return np.unique(self.regions, return_index=True)[1].astype(np.int64)
+
+    def _regions_key(self) -> tuple:
+        """The size and regions, as :meth:`_key` starts."""
+        return (self.h, self.w, np.asarray(self.regions, np.int64).tobytes())
+
+
+def region_grid(labels, max_cells: int | None = None) -> tuple[int, int, np.ndarray]:
+    """``(h, w, regions)`` of a non-empty 2-D grid of region labels: its
+    size and its labels renumbered by :func:`relabel` (flat int32); with
+    ``max_cells``, a grid of more cells is refused.
+
+    >>> h, w, lab = region_grid([[5, 5], [2, 7]])
+    >>> h, w, lab.tolist()
+    (2, 2, [0, 0, 1, 2])
+    """
+    lab = np.asarray(labels)
+    if lab.ndim != 2 or lab.size == 0:
+        raise InputError("regions must be a non-empty 2-D grid of labels")
+    h, w = lab.shape
+    if max_cells is not None and h * w > max_cells:
+        raise InputError(f"regions is {h}x{w} = {h * w} cells, more than the "
+                         f"{max_cells} this genre accepts")
+    return h, w, relabel(lab).astype(np.int32)
+
+
 def relabel(labels) -> np.ndarray:
     """Region labels renumbered 0..k-1 in order of first appearance.
 
@@ -203,6 +258,54 @@ def regions(labels) -> list[np.ndarray]:
     order = np.argsort(labels, kind="stable")
     cuts = np.searchsorted(labels[order], np.arange(1, k))
     return [a.astype(np.int32) for a in np.split(order, cuts)]
+
+
+def cell_groups(h: int, w: int, labels, within=None) -> list[list[int]]:
+    """The orthogonally connected groups of cells with equal ``labels`` (a
+    flat or ``(h, w)`` array: colours, regions ...), each a sorted list of
+    cells, in order of their first cell; with the mask ``within``, only the
+    groups of the cells it holds.
+
+    >>> cell_groups(2, 3, [1, 1, 0, 0, 1, 0])
+    [[0, 1, 4], [2, 5], [3]]
+    >>> cell_groups(2, 3, [1, 1, 2, 2, 1, 2], within=[1, 1, 0, 0, 1, 1])
+    [[0, 1, 4], [5]]
+    """
+    lab = np.asarray(labels).ravel()
+    inside = np.ones(h * w, bool) if within is None else np.asarray(within, bool).ravel()
+    seen = ~inside
+    out = []
+    for start in np.flatnonzero(inside).tolist():
+        if seen[start]:
+            continue
+        seen[start] = True
+        stack, cells = [start], []
+        while stack:
+            v = stack.pop()
+            cells.append(v)
+            r, c = divmod(v, w)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                u = rr * w + cc
+                if 0 <= rr < h and 0 <= cc < w and not seen[u] and lab[u] == lab[start]:
+                    seen[u] = True
+                    stack.append(u)
+        out.append(sorted(cells))
+    return out
+
+
+def ray(h: int, w: int, r: int, c: int, dr: int, dc: int) -> list[int]:
+    """The cells beyond ``(r, c)`` a step ``(dr, dc)`` at a time, nearest
+    first, to the edge of the ``h`` x ``w`` grid.
+
+    >>> ray(3, 4, 1, 1, 0, 1), ray(3, 4, 1, 1, -1, 0)
+    ([6, 7], [1])
+    """
+    out = []
+    r, c = r + dr, c + dc
+    while 0 <= r < h and 0 <= c < w:
+        out.append(r * w + c)
+        r, c = r + dr, c + dc
+    return out
 
 
 def region_adjacency(grid: Grid, labels) -> list[set]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-__all__ = ["shortest_prefix", "minimal"]
+__all__ = ["shortest_prefix", "minimal", "take_back"]
 
 
 def shortest_prefix(order: Sequence, ok: Callable) -> int:
@@ -47,3 +47,18 @@ def minimal(order: Sequence, ok: Callable, rng) -> list[int]:
         if ok(trial):
             keep = trial
     return sorted(int(c) for c in keep)
+
+
+def take_back(clues: dict, ok: Callable, rng) -> dict:
+    """The clues (a dict, cell -> clue) left when each one, in an order
+    drawn from ``rng``, is taken back whenever ``ok`` accepts the rest.
+
+    >>> import numpy as np
+    >>> take_back({1: "a", 5: "b", 7: "c"}, lambda rest: 5 in rest, np.random.default_rng(0))
+    {5: 'b'}
+    """
+    for c in rng.permutation(sorted(clues)):
+        rest = {k: v for k, v in clues.items() if k != c}
+        if ok(rest):
+            clues = rest
+    return clues

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Violation", "InputError", "INT64_MIN", "INT64_MAX", "show", "strict_int",
-           "strict_list", "strict_cell", "strict_cells", "strict_size", "int_grid",
-           "shading_from_json", "shading_to_json",
-           "ShadedAnswer", "region_labels"]
+           "strict_list", "strict_cell", "strict_cells", "strict_size", "strict_board_size",
+           "strict_object", "strict_bool", "strict_switches", "int_grid", "check_shape",
+           "shading_from_json", "shading_to_json", "pieces_from_json",
+           "ShadedAnswer", "NumberAnswer", "GridAnswer", "region_labels"]
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -160,6 +161,86 @@ def strict_size(h, w, max_cells: int, fields=("h", "w"), lo: int = 1,
     return h, w
 
 
+def strict_board_size(size, max_cells: int, max_side: int | None = None) -> tuple[int, int]:
+    """A board size given as ``[h, w]`` (a puzzle's ``size``), read by
+    :func:`strict_size`; errors name ``size[0]`` and ``size[1]``.
+
+    >>> strict_board_size([3, 4], 100)
+    (3, 4)
+    >>> strict_board_size([3, 0], 100)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: size[1]: expected an integer in 1..100, got 0
+    """
+    size = strict_list(size, "size", 2)
+    return strict_size(size[0], size[1], max_cells, ("size[0]", "size[1]"), max_side=max_side)
+
+
+def strict_object(obj, what: str, keys=()) -> dict:
+    """``obj`` if it is a JSON object holding every key of ``keys``; else
+    InputError naming ``what`` (``"a creek puzzle"``) or the first key missing.
+
+    >>> strict_object({"h": 2}, "a creek puzzle", ("h", "w"))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: puzzle lacks the key 'w'
+    """
+    if not isinstance(obj, dict):
+        raise InputError(f"{what} must be a JSON object")
+    for key in keys:
+        if key not in obj:
+            raise InputError(f"puzzle lacks the key {key!r}")
+    return obj
+
+
+def strict_bool(obj: dict, key: str, default: bool = False) -> bool:
+    """The switch ``obj[key]`` (``default`` when absent): JSON true or false only.
+
+    >>> strict_bool({"skip": True}, "skip"), strict_bool({}, "skip")
+    (True, False)
+    >>> strict_bool({"skip": 1}, "skip")
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: skip: expected true or false, got 1
+    """
+    x = obj.get(key, default)
+    if not isinstance(x, bool):
+        raise InputError(f"{key}: expected true or false, got {show(x)}")
+    return x
+
+
+def strict_switches(x, field: str, allowed) -> frozenset:
+    """The names in the JSON list ``x``, each one of ``allowed`` (the rules a
+    board may switch off); else InputError.
+
+    >>> sorted(strict_switches(["rect"], "drop", ("rect", "banana")))
+    ['rect']
+    >>> strict_switches(["park", 3], "drop", ("park",))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: drop[1]: expected "park", got 3
+    """
+    strict_list(x, field)
+    for i, name in enumerate(x):
+        if name not in allowed:
+            names = " or ".join(json.dumps(a) for a in allowed)
+            raise InputError(f"{field}[{i}]: expected {names}, got {show(name)}")
+    return frozenset(x)
+
+
+def check_shape(puzzle_shape, answer_shape) -> None:
+    """Raise InputError unless an answer's ``(h, w)`` is its puzzle's.
+
+    >>> check_shape((2, 3), (3, 2))
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: answer is 3x2, puzzle is 2x3
+    """
+    if tuple(answer_shape) != tuple(puzzle_shape):
+        raise InputError(f"answer is {answer_shape[0]}x{answer_shape[1]}, "
+                         f"puzzle is {puzzle_shape[0]}x{puzzle_shape[1]}")
+
+
 def int_grid(obj, field: str, lo: int = INT64_MIN, hi: int = INT64_MAX,
              max_cells: int | None = None, shape=None) -> np.ndarray:
     """A rectangular JSON list of rows of integers in ``lo..hi`` as an int64 array.
@@ -229,6 +310,41 @@ def shading_to_json(mask) -> dict:
     return {"grid": ["".join("#" if x else "." for x in row) for row in np.asarray(mask)]}
 
 
+def pieces_from_json(obj, max_cells: int, cells_each: int | None = None) -> list[list[tuple]]:
+    """The pieces of an answer ``{"pieces": [[[r, c], ...], ...]}``: a list
+    of pieces, each a list of ``(r, c)`` cells (``cells_each`` of them when
+    given), coordinates in ``0..max_cells`` and at most ``max_cells`` cells
+    in all (the most any board holds); anything else is a one-line InputError.
+
+    >>> pieces_from_json({"pieces": [[[0, 0], [0, 1]], [[1, 0]]]}, 100)
+    [[(0, 0), (0, 1)], [(1, 0)]]
+    >>> pieces_from_json({"pieces": [[[0, 0], [0, 1]]]}, 100, 3)
+    Traceback (most recent call last):
+    ...
+    puzzlekit.core.referee.InputError: pieces[0]: expected a list of 3 items, got a list of 2 items
+    """
+    if not isinstance(obj, dict) or "pieces" not in obj:
+        raise InputError("answer must be a JSON object with 'pieces'")
+    items = strict_list(obj["pieces"], "pieces")
+    if len(items) > max_cells:
+        raise InputError(f"pieces: {len(items)} pieces, more than a board of "
+                         f"{max_cells} cells holds")
+    total = 0
+    out = []
+    for i, piece in enumerate(items):
+        strict_list(piece, f"pieces[{i}]", cells_each)
+        total += len(piece)
+        if total > max_cells:
+            raise InputError(f"pieces: more than {max_cells} cells in all")
+        cells = []
+        for j, cell in enumerate(piece):
+            strict_list(cell, f"pieces[{i}][{j}]", 2)
+            cells.append(tuple(strict_int(cell[k], f"pieces[{i}][{j}][{k}]", 0, max_cells)
+                               for k in range(2)))
+        out.append(cells)
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class ShadedAnswer:
     """An answer that is a set of shaded cells: ``shaded`` is a flat bool
@@ -273,6 +389,70 @@ class ShadedAnswer:
         return hash((self.h, self.w, self.shaded.tobytes()))
 
 
+@dataclass(frozen=True, eq=False)
+class NumberAnswer:
+    """An answer that is a number in every cell: ``values`` is a flat int64
+    array of length ``h * w``; JSON ``{"grid": [[2, 1], [1, 2]]}``, one list
+    of integers in ``0..MAX_VALUE`` per row.  A genre subclasses it, naming
+    its limits::
+
+        class Answer(NumberAnswer):
+            MAX_CELLS, MAX_VALUE = 2_500, 2_500
+
+    >>> class A(NumberAnswer):
+    ...     MAX_CELLS, MAX_VALUE = 100, 9
+    >>> a = A.from_json({"grid": [[2, 1], [1, 2]]})
+    >>> a.values.tolist(), a.to_json()
+    ([2, 1, 1, 2], {'grid': [[2, 1], [1, 2]]})
+    """
+
+    h: int
+    w: int
+    values: np.ndarray
+
+    MAX_CELLS = 10_000
+    MAX_VALUE = INT64_MAX
+
+    @classmethod
+    def from_json(cls, obj):
+        if not isinstance(obj, dict) or "grid" not in obj:
+            raise InputError("answer must be a JSON object with a 'grid'")
+        g = int_grid(obj["grid"], "grid", 0, cls.MAX_VALUE, max_cells=cls.MAX_CELLS)
+        return cls(g.shape[0], g.shape[1], g.ravel())
+
+    def to_json(self) -> dict:
+        return {"grid": self.values.reshape(self.h, self.w).tolist()}
+
+
+class GridAnswer:
+    """An answer that is one small value per cell: ``grid``, an ``(h, w)``
+    int8 array.  Answers with equal grids are equal, and one shows as its
+    JSON rows; a genre's subclass reads and writes its own JSON, ``{"grid":
+    [row strings]}``.
+
+    >>> class A(GridAnswer):
+    ...     def to_json(self):
+    ...         return {"grid": ["".join(".#"[v] for v in row) for row in self.grid]}
+    >>> A([[1, 0], [0, 0]]), A([[1, 0]]) == A([[1, 0]])
+    (Answer(#./..), True)
+    """
+
+    def __init__(self, grid):
+        self.grid = np.ascontiguousarray(grid, dtype=np.int8)
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def __eq__(self, other):
+        return type(other) is type(self) and np.array_equal(self.grid, other.grid)
+
+    def __hash__(self):
+        return hash(self.grid.tobytes())
+
+    def __repr__(self):
+        return "Answer(" + "/".join(self.to_json()["grid"]) + ")"
+
+
 def region_labels(obj: dict, max_cells: int) -> np.ndarray:
     """The ``regions`` grid of a puzzle object (checked against its optional
     ``size`` ``[h, w]``): an ``(h, w)`` int64 array of labels, each a
@@ -291,6 +471,5 @@ def region_labels(obj: dict, max_cells: int) -> np.ndarray:
         raise InputError("puzzle needs 'regions'")
     shape = None
     if "size" in obj:
-        size = strict_list(obj["size"], "size", 2)
-        shape = strict_size(size[0], size[1], max_cells, ("size[0]", "size[1]"))
+        shape = strict_board_size(obj["size"], max_cells)
     return int_grid(obj["regions"], "regions", 0, max_cells=max_cells, shape=shape)

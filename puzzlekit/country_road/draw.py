@@ -15,7 +15,7 @@ SHADE = "#f3e6c4"
 
 def _givens(ax, puzzle):
     w = puzzle.w
-    first = puzzle.first_cells()
+    first = puzzle.first_cell
     for r, v in puzzle.clues.items():
         c = int(first[r])
         vb.corner_text(ax, c // w, c % w, v, size=10)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import bank_record
 from ..core.genre import grade as _grade
 from ..core.graph import components
 from ..core.grid import Grid
@@ -261,7 +262,5 @@ def rebuild_bank(seed=None, per_size: int = BANK_PER_SIZE, sizes=BANK_SIZES,
         lower = [x for g in LADDER.names[:-1] for x in by_grade.get(g, [])[:max(1, per_size // 4)]]
         picked = (lower + by_grade.get("probe", []))[:per_size]
         for j, (s, q, a) in enumerate(sorted(picked, key=lambda t: t[0])):
-            out.append({"id": f"country_road-{h}x{w}-{j:03d}", "size": [h, w],
-                        "clues": q.to_json(), "answer": a.to_json(), "grade": grade_of(q),
-                        "seed": s})
+            out.append(bank_record(f"country_road-{h}x{w}-{j:03d}", q, a, grade_of(q), s))
     return out

@@ -30,14 +30,13 @@ in range (``true``, ``3.0`` and ``"3"`` are refused), a number lies in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import GridPuzzle, relabel
 from ..core.graph import components
-from ..core.referee import (InputError, Violation, int_grid, region_labels, show, strict_cells,
-                            strict_int, strict_list)
+from ..core.grid import RegionPuzzle, region_grid
+from ..core.referee import (InputError, Violation, int_grid, region_labels, show, strict_bool,
+                            strict_cells, strict_int, strict_list)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "loop_cells"]
 
@@ -46,7 +45,7 @@ MAX_CELLS = 10_000   # 100x100: two bits a cell and two an edge; tables linear i
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle(GridPuzzle):
+class Puzzle(RegionPuzzle):
     """A Country Road board: countries, numbers, and the skip switch.
 
     ``regions`` is a flat int32 array of labels 0..k-1 (row-major), ``clues``
@@ -58,24 +57,12 @@ class Puzzle(GridPuzzle):
     (2, [4, 2], [4, -1])
     """
 
-    h: int
-    w: int
-    regions: np.ndarray
     clues: dict = field(default_factory=dict)
     marks: frozenset = frozenset()
     skip: bool = False
 
     def _key(self):
-        return (self.h, self.w, np.asarray(self.regions, np.int64).tobytes(),
-                frozenset(self.clues.items()), self.marks, bool(self.skip))
-
-    @cached_property
-    def k(self) -> int:
-        return int(self.regions.max()) + 1
-
-    @cached_property
-    def sizes(self) -> np.ndarray:
-        return np.bincount(self.regions, minlength=self.k).astype(np.int64)
+        return self._regions_key() + (frozenset(self.clues.items()), self.marks, bool(self.skip))
 
     def clue_array(self) -> np.ndarray:
         """Number per country, -1 where there is none."""
@@ -88,12 +75,8 @@ class Puzzle(GridPuzzle):
     def make(cls, regions, clues=None, marks=(), skip=False) -> "Puzzle":
         """Build from a 2-D label array and ``{country: number}`` (countries
         numbered in order of first appearance)."""
-        lab = np.asarray(regions)
-        if lab.ndim != 2 or lab.size == 0:
-            raise InputError("regions must be a non-empty 2-D grid of labels")
-        h, w = lab.shape
-        p = cls(h, w, relabel(lab).astype(np.int32), {int(a): int(b) for a, b in
-                                                      (clues or {}).items()},
+        h, w, flat = region_grid(regions)
+        p = cls(h, w, flat, {int(a): int(b) for a, b in (clues or {}).items()},
                 frozenset(int(c) for c in marks), bool(skip))
         p._validate()
         return p
@@ -125,9 +108,7 @@ class Puzzle(GridPuzzle):
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        lab = region_labels(obj, MAX_CELLS)
-        h, w = lab.shape
-        flat = relabel(lab).astype(np.int32)
+        h, w, flat = region_grid(region_labels(obj, MAX_CELLS))
         clues = {}
         for r, c, v in strict_cells(obj, "clues", 3, h, w):
             reg = int(flat[r * w + c])
@@ -135,21 +116,13 @@ class Puzzle(GridPuzzle):
                 raise InputError(f"clues: two numbers for the country of ({r}, {c})")
             clues[reg] = v
         marks = frozenset(int(flat[r * w + c]) for r, c in strict_cells(obj, "marks", 2, h, w))
-        skip = obj.get("skip", False)
-        if not isinstance(skip, bool):
-            raise InputError(f"skip: expected true or false, got {show(skip)}")
-        p = cls(h, w, flat, clues, marks, skip)
+        p = cls(h, w, flat, clues, marks, strict_bool(obj, "skip"))
         p._validate()
         return p
 
-    def first_cells(self) -> np.ndarray:
-        """The first cell (row-major) of every country: where its number is printed."""
-        _, first = np.unique(self.regions, return_index=True)
-        return first
-
     def to_json(self) -> dict:
         w = self.w
-        first = self.first_cells()
+        first = self.first_cell
         out = {"size": [self.h, self.w],
                "regions": self.regions.reshape(self.h, self.w).tolist(),
                "clues": [[int(first[g]) // w, int(first[g]) % w, int(v)]
@@ -262,7 +235,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
         crossings[reg[a]] += 1
         crossings[reg[b]] += 1
     road = np.bincount(reg[on], minlength=puzzle.k)
-    first = puzzle.first_cells()
+    first = puzzle.first_cell
     for r in range(puzzle.k):
         where = (g.rc(first[r]),)
         if road[r] == 0 and not puzzle.skip:

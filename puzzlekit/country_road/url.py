@@ -12,10 +12,8 @@ what puzz.link's own encoder writes.
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
-                           regions_from_walls, walls_from_regions, write_border, write_number16)
+from ..io.puzzlink import (QUESTION, Reader, genre_url, make_url, numbers_by_region,
+                           write_number16, write_regions)
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID"]
@@ -36,23 +34,12 @@ def decode(url: str) -> Puzzle:
     u = genre_url(url, PID, MAX_CELLS, flags="e")
     w, h = u.w, u.h
     rd = Reader(u.body, "country URL")
-    right, below = rd.border(w, h, whole=True)
-    lab = regions_from_walls(right, below)
-    k = int(lab.max()) + 1
-    values = rd.number16(k)
+    lab = rd.regions(w, h)
+    values = rd.number16(int(lab.max()) + 1)
     rd.end()
-    sizes = np.bincount(lab.ravel())
-    clues, marks = {}, set()
-    for r, v in enumerate(values):
-        if v is None:
-            continue
-        if v == QUESTION:
-            marks.add(r)
-            continue
-        if not 0 <= v <= int(sizes[r]):
-            raise PuzzlinkError(f"country URL: the number {v} of country {r} is out of range "
-                                f"0..{int(sizes[r])} (its size)")
-        clues[r] = v
+    numbers = numbers_by_region(values, lab, "country URL", 0, "country")
+    clues = {r: v for r, v in numbers.items() if v != QUESTION}
+    marks = {r for r, v in numbers.items() if v == QUESTION}
     return Puzzle.make(lab, clues, marks, skip="e" in u.flags)
 
 
@@ -63,12 +50,10 @@ def encode(puzzle: Puzzle) -> str:
     'https://puzz.link/p?country/5/5/amda0uf02h12h'
     """
     h, w = puzzle.h, puzzle.w
-    lab = np.asarray(puzzle.regions).reshape(h, w)
-    right, below = walls_from_regions(lab)
     values = [None] * puzzle.k
     for r in puzzle.marks:
         values[r] = QUESTION
     for r, v in puzzle.clues.items():
         values[r] = int(v)
-    return make_url(PID, w, h, write_border(right, below) + write_number16(values),
+    return make_url(PID, w, h, write_regions(puzzle.regions.reshape(h, w)) + write_number16(values),
                     flags="e" if puzzle.skip else "")

@@ -35,9 +35,10 @@ from functools import cached_property
 import numpy as np
 
 from ..core.graph import components
-from ..core.grid import Grid
-from ..core.referee import (InputError, Violation, shading_from_json, shading_to_json, show,
-                            strict_int, strict_list, strict_size)
+from ..core.grid import GridPuzzle
+from ..core.referee import (GridAnswer, Violation, check_shape, shading_from_json,
+                            shading_to_json, strict_bool, strict_int, strict_list, strict_object,
+                            strict_size)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "WHITE", "SHADED",
            "corner_cells", "corner_sizes", "clue_field", "full_puzzle"]
@@ -79,7 +80,7 @@ def clue_field(grid) -> np.ndarray:
     return (p[:-1, :-1] + p[:-1, 1:] + p[1:, :-1] + p[1:, 1:]).astype(np.int8)
 
 
-class Puzzle:
+class Puzzle(GridPuzzle):
     """Corner numbers ``clues`` (``(h + 1, w + 1)`` int8, -1 = no number) and the
     ``shade_required`` switch.
 
@@ -90,18 +91,11 @@ class Puzzle:
 
     def __init__(self, h, w, clues, shade_required: bool = False):
         self.h, self.w = operator.index(h), operator.index(w)
-        self.grid = Grid(self.h, self.w)
         self.clues = np.ascontiguousarray(clues, dtype=np.int8).reshape(self.h + 1, self.w + 1)
         self.shade_required = bool(shade_required)
 
     def _key(self):
         return (self.h, self.w, self.clues.tobytes(), self.shade_required)
-
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def __repr__(self):
         return f"Puzzle({self.h}x{self.w}, {self.n_clues} numbers)"
@@ -127,13 +121,9 @@ class Puzzle:
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
         """Parse the schema above; bad input raises :class:`InputError`."""
-        if not isinstance(obj, dict):
-            raise InputError("a creek puzzle must be a JSON object")
-        try:
-            h, w, rows = obj["h"], obj["w"], obj["clues"]
-        except KeyError as exc:
-            raise InputError(f"puzzle lacks the key {exc.args[0]!r}")
-        h, w = strict_size(h, w, MAX_CELLS)
+        strict_object(obj, "a creek puzzle", ("h", "w", "clues"))
+        h, w = strict_size(obj["h"], obj["w"], MAX_CELLS)
+        rows = obj["clues"]
         strict_list(rows, "clues", h + 1)
         size = corner_sizes(h, w)
         clues = np.full((h + 1, w + 1), -1, dtype=np.int8)
@@ -142,10 +132,7 @@ class Puzzle:
             for j, v in enumerate(row):
                 if v is not None:
                     clues[i, j] = strict_int(v, f"clues[{i}][{j}]", 0, int(size[i, j]))
-        req = obj.get("shade_required", False)
-        if not isinstance(req, bool):
-            raise InputError(f"shade_required: expected true or false, got {show(req)}")
-        return cls(h, w, clues, req)
+        return cls(h, w, clues, strict_bool(obj, "shade_required"))
 
     def to_json(self) -> dict:
         out = {"h": self.h, "w": self.w,
@@ -155,15 +142,12 @@ class Puzzle:
         return out
 
 
-class Answer:
+class Answer(GridAnswer):
     """A shading: ``grid`` of 0 (unshaded) and 1 (shaded), shape ``(h, w)``.
 
     >>> Answer.from_json({"grid": ["#.", ".."]}).grid.tolist()
     [[1, 0], [0, 0]]
     """
-
-    def __init__(self, grid):
-        self.grid = np.ascontiguousarray(grid, dtype=np.int8)
 
     @classmethod
     def from_json(cls, obj) -> "Answer":
@@ -171,15 +155,6 @@ class Answer:
 
     def to_json(self) -> dict:
         return shading_to_json(self.grid)
-
-    def __eq__(self, other):
-        return isinstance(other, Answer) and np.array_equal(self.grid, other.grid)
-
-    def __hash__(self):
-        return hash(self.grid.tobytes())
-
-    def __repr__(self):
-        return "Answer(" + "/".join(self.to_json()["grid"]) + ")"
 
 
 def full_puzzle(answer, shade_required: bool = False) -> Puzzle:
@@ -204,8 +179,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     """
     h, w = puzzle.h, puzzle.w
     g = answer.grid
-    if g.shape != (h, w):
-        raise InputError(f"answer is {g.shape[0]}x{g.shape[1]}, puzzle is {h}x{w}")
+    check_shape((h, w), g.shape)
     out = []
     field = clue_field(g)
     for i, j in zip(*np.nonzero((puzzle.clues >= 0) & (field != puzzle.clues))):

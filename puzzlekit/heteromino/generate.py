@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import bank_record
 from ..core.genre import accepts
 from ..core.referee import InputError, strict_size
 from ..core.search import count_solutions as _ladder_count
@@ -240,8 +241,6 @@ def rebuild_bank(seed=None, plan=None) -> list[dict]:
             if sr.unique is not True:
                 continue
             got += 1
-            out.append({"id": f"heteromino-{h}x{w}-{got:03d}", "size": [h, w],
-                        "clues": p.to_json(), "answer": a.to_json(),
-                        "grade": grade(p), "seed": s,
-                        "recipe": {"black": int(p.black.sum()), "walker": "walk"}})
+            out.append(bank_record(f"heteromino-{h}x{w}-{got:03d}", p, a, grade(p), s,
+                                   recipe={"black": int(p.black.sum()), "walker": "walk"}))
     return out

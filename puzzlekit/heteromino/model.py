@@ -37,9 +37,9 @@ from functools import cached_property
 import numpy as np
 from numba import njit
 
-from ..core.grid import Grid
-from ..core.referee import (InputError, Violation, show, strict_cell, strict_int, strict_list,
-                            strict_size)
+from ..core.grid import GridPuzzle
+from ..core.referee import (InputError, Violation, pieces_from_json, show, strict_board_size,
+                            strict_cell, strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "SHAPES", "SHAPE_NAMES", "RULE_SETS",
            "shape_of", "placements", "check"]
@@ -84,7 +84,7 @@ def shape_class(rule: str) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle:
+class Puzzle(GridPuzzle):
     """A Heteromino board: its size, the black cells (flat bool mask) and the rule set.
 
     >>> p = Puzzle.from_json({"size": [3, 4], "black": [[0, 0], [2, 3], [1, 1]]})
@@ -99,20 +99,6 @@ class Puzzle:
 
     def _key(self):
         return (self.h, self.w, np.asarray(self.black, bool).tobytes(), self.rule)
-
-    def __eq__(self, other):
-        return isinstance(other, Puzzle) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
-    @property
-    def shape(self):
-        return (self.h, self.w)
-
-    @cached_property
-    def grid(self) -> Grid:
-        return Grid(self.h, self.w)
 
     @property
     def white_count(self) -> int:
@@ -149,8 +135,7 @@ class Puzzle:
                 raise InputError(f"puzzle: unknown key {show(key)}")
         if "size" not in obj:
             raise InputError("puzzle needs 'size'")
-        size = strict_list(obj["size"], "size", 2)
-        h, w = strict_size(size[0], size[1], MAX_CELLS, ("size[0]", "size[1]"))
+        h, w = strict_board_size(obj["size"], MAX_CELLS)
         mask = np.zeros(h * w, dtype=np.bool_)
         items = strict_list(obj.get("black", []), "black")
         if len(items) > h * w:
@@ -214,22 +199,7 @@ class Answer:
 
     @classmethod
     def from_json(cls, obj) -> "Answer":
-        if not isinstance(obj, dict) or "pieces" not in obj:
-            raise InputError("answer must be a JSON object with 'pieces'")
-        items = strict_list(obj["pieces"], "pieces")
-        if len(items) > MAX_CELLS:
-            raise InputError(f"pieces: {len(items)} pieces, more than any board of "
-                             f"{MAX_CELLS} cells holds")
-        out = []
-        for i, piece in enumerate(items):
-            strict_list(piece, f"pieces[{i}]", 3)
-            cells = []
-            for j, cell in enumerate(piece):
-                strict_list(cell, f"pieces[{i}][{j}]", 2)
-                cells.append([strict_int(cell[k], f"pieces[{i}][{j}][{k}]", 0, MAX_CELLS)
-                              for k in range(2)])
-            out.append(cells)
-        return cls.make(out)
+        return cls.make(pieces_from_json(obj, MAX_CELLS, 3))
 
     def to_json(self) -> dict:
         return {"pieces": self.pieces.tolist()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import PuzzlinkError, genre_url, make_url
+from ..io.puzzlink import PuzzlinkError, Runs, genre_url, make_url
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID"]
@@ -58,18 +58,10 @@ def encode(puzzle: Puzzle) -> str:
     """
     if puzzle.rule != "heteromino":
         raise ValueError(f"puzz.link has no heteromino variant for the rule set {puzzle.rule!r}")
-    out, run = [], 0
+    out = Runs("a", 26)             # a run of white cells, or a black cell
     for b in puzzle.black.tolist():
         if b:
-            if run:
-                out.append(chr(ord("a") + run - 1))
-                run = 0
-            out.append("7")
+            out.add("7")
         else:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return make_url(PID, puzzle.w, puzzle.h, "".join(out))
+            out.empty()
+    return make_url(PID, puzzle.w, puzzle.h, out.text())

@@ -22,8 +22,9 @@ import numpy as np
 from ..core.referee import InputError
 
 __all__ = ["PuzzlinkError", "QUESTION", "UrlParts", "is_url", "parse_url", "genre_url", "make_url",
-           "Reader", "write_number16", "write_border", "write_circle", "write_binary",
-           "write_points04", "regions_from_walls", "walls_from_regions", "MAX_SIDE",
+           "Reader", "Runs", "number16_token", "write_number16", "write_border", "write_regions",
+           "write_circle", "write_binary", "write_points04", "regions_from_walls",
+           "walls_from_regions", "numbers_by_cell", "numbers_by_region", "MAX_SIDE",
            "read_arrow_numbers", "write_arrow_numbers"]
 
 QUESTION = -1          # a "?" clue: the object holds a number whose value is not given
@@ -31,6 +32,12 @@ MAX_SIDE = 1000        # no real puzzle is wider; larger sides are rejected befo
 _B32 = "0123456789abcdefghijklmnopqrstuv"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _HEXDIGITS = "0123456789abcdef"
+#: Section 2.1's forms of a number: (mark, hex digits, base, end) for ``base <= v < end``,
+#: the shortest first; a reader also takes ``%`` for ``@``.
+_NUMBER16 = (("", 1, 0, 16), ("-", 2, 0, 256), ("+", 3, 0, 4096), ("=", 3, 4096, 8192),
+             ("@", 3, 8192, 12240), ("*", 4, 12240, 77776), ("$", 5, 77776, 77776 + 16 ** 5))
+_WIDE = {mark: (digits, base) for mark, digits, base, _ in _NUMBER16[1:]}
+_WIDE["%"] = _WIDE["@"]
 
 
 class PuzzlinkError(InputError):
@@ -166,16 +173,14 @@ class Reader:
     def number16(self, n: int) -> list:
         """Section 2.1: ``n`` objects of ints, ``None`` (empty) or QUESTION."""
         out = []
-        wide = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "@": (3, 8192), "%": (3, 8192),
-                "*": (4, 12240), "$": (5, 77776)}
         while len(out) < n and self.i < len(self.s):
             ch = self.s[self.i]
             if ch in "0123456789abcdef":
                 out.append(int(ch, 16))
                 self.i += 1
-            elif ch in wide:
+            elif ch in _WIDE:
                 self.i += 1
-                k, base = wide[ch]
+                k, base = _WIDE[ch]
                 out.append(self._hex(k) + base)
             elif ch == ".":
                 out.append(QUESTION)
@@ -216,6 +221,12 @@ class Reader:
         right = self.bits32((w - 1) * h).reshape(h, w - 1)
         below = self.bits32(w * (h - 1)).reshape(h - 1, w)
         return right, below
+
+    def regions(self, w: int, h: int) -> np.ndarray:
+        """Section 2.2 read whole, as the ``(h, w)`` region labels its walls
+        draw (:func:`regions_from_walls`)."""
+        right, below = self.border(w, h, whole=True)
+        return regions_from_walls(right, below)
 
     def circle(self, n: int) -> np.ndarray:
         """Section 2.3: ``n`` values in {0, 1, 2}, three to a base-27 character."""
@@ -262,8 +273,68 @@ class Reader:
 
 
 # ------------------------------------------------------------------ writing
-def _run(k: int) -> str:
-    return _B36[15 + k]
+class Runs:
+    """A body being written: tokens, and runs of empty objects, each run one
+    letter (``first`` for a run of one, the next letters for longer runs, at
+    most ``longest`` objects to a letter).  Section 2.1 writes runs from
+    ``g`` (at most 20), other lists from ``a`` (26) or ``k`` (16).
+
+    >>> out = Runs("g", 20)
+    >>> out.empty(); out.empty(); out.add("3"); out.empty()
+    >>> out.text()
+    'h3g'
+    """
+
+    def __init__(self, first: str, longest: int):
+        self.first, self.longest = first, longest
+        self.out: list[str] = []
+        self.gap = 0
+
+    def empty(self) -> None:
+        """One more empty object."""
+        self.gap += 1
+        if self.gap == self.longest:
+            self._close()
+
+    def add(self, token: str) -> None:
+        """A token after the run so far."""
+        self._close()
+        self.out.append(token)
+
+    def _close(self) -> None:
+        if self.gap:
+            self.out.append(chr(ord(self.first) + self.gap - 1))
+            self.gap = 0
+
+    def text(self) -> str:
+        """The body written so far, its last run closed."""
+        self._close()
+        return "".join(self.out)
+
+
+def _hex_token(v: int, forms) -> str | None:
+    """``v`` in the first of ``forms`` (mark, hex digits, base, end) with
+    ``v < end``: the mark, then ``v - base`` in that many hex digits; None
+    when ``v`` is past them all."""
+    for mark, digits, base, end in forms:
+        if v < end:
+            return f"{mark}{v - base:0{digits}x}"
+    return None
+
+
+def number16_token(v: int) -> str:
+    """Section 2.1's token for one number (or QUESTION).
+
+    >>> number16_token(7), number16_token(300), number16_token(QUESTION)
+    ('7', '+12c', '.')
+    """
+    v = int(v)
+    if v == QUESTION:
+        return "."
+    token = None if v < 0 else _hex_token(v, _NUMBER16)
+    if token is None:
+        raise ValueError(f"value {v} cannot be written in a puzz.link number list")
+    return token
 
 
 def write_number16(values) -> str:
@@ -272,39 +343,13 @@ def write_number16(values) -> str:
     >>> write_number16([1, None, None, None, None, 2, 300, QUESTION, None])
     '1j2+12c.g'
     """
-    out, gap = [], 0
+    out = Runs("g", 20)
     for v in values:
         if v is None:
-            gap += 1
-            if gap == 20:
-                out.append(_run(20))
-                gap = 0
-            continue
-        if gap:
-            out.append(_run(gap))
-            gap = 0
-        v = int(v)
-        if v == QUESTION:
-            out.append(".")
-        elif 0 <= v < 16:
-            out.append(f"{v:x}")
-        elif v < 256:
-            out.append(f"-{v:02x}")
-        elif v < 4096:
-            out.append(f"+{v:03x}")
-        elif v < 8192:
-            out.append(f"={v - 4096:03x}")
-        elif v < 12240:
-            out.append(f"@{v - 8192:03x}")
-        elif v < 77776:
-            out.append(f"*{v - 12240:04x}")
-        elif v < 77776 + 16 ** 5:
-            out.append(f"${v - 77776:05x}")
+            out.empty()
         else:
-            raise ValueError(f"value {v} is too large for a puzz.link number list")
-    if gap:
-        out.append(_run(gap))
-    return "".join(out)
+            out.add(number16_token(v))
+    return out.text()
 
 
 def _pack32(bits) -> str:
@@ -317,6 +362,27 @@ def _pack32(bits) -> str:
 def write_border(right, below) -> str:
     """Section 2.2 from wall arrays ``right (h, w-1)`` and ``below (h-1, w)``."""
     return _pack32(right) + _pack32(below)
+
+
+def write_regions(labels) -> str:
+    """Section 2.2 for the regions ``labels`` (``(h, w)``, numbered 0..k-1):
+    a wall exactly between cells of different regions.  A region in two
+    pieces is refused: walls cannot draw it.
+
+    >>> write_regions([[0, 0, 1], [0, 0, 1]])
+    'a0'
+    """
+    lab = np.asarray(labels)
+    right, below = walls_from_regions(lab)
+    pieces = regions_from_walls(right, below)
+    k = int(lab.max()) + 1
+    if int(pieces.max()) + 1 != k:
+        w = lab.shape[1]
+        split = next(r for r in range(k) if len(np.unique(pieces[lab == r])) > 1)
+        first = int(np.flatnonzero(lab.ravel() == split)[0])
+        raise PuzzlinkError(f"the region at ({first // w},{first % w}) is not connected; a "
+                            "puzz.link URL draws regions with walls, so each must be one piece")
+    return write_border(right, below)
 
 
 def write_circle(values) -> str:
@@ -338,36 +404,28 @@ def write_points04(values) -> str:
     'gaga'
     """
     vals = list(values)
-    out, i, gap = [], 0, 0
+    out, i = Runs("g", 20), 0
     while i < len(vals):
         v = vals[i]
         if v is None:
-            gap += 1
-            if gap == 20:
-                out.append(_run(20))
-                gap = 0
+            out.empty()
             i += 1
             continue
-        if gap:
-            out.append(_run(gap))
-            gap = 0
         if v == QUESTION:
-            out.append(".")
+            out.add(".")
             i += 1
             continue
         nxt = vals[i + 1:i + 3] + [None, None]
         if i + 1 < len(vals) and nxt[0] is not None:
-            out.append(str(v))
+            out.add(str(v))
             i += 1
         elif i + 2 < len(vals) and nxt[1] is not None:
-            out.append(str(v + 5))
+            out.add(str(v + 5))
             i += 2
         else:
-            out.append("abcde"[v])
+            out.add("abcde"[v])
             i += 3
-    if gap:
-        out.append(_run(gap))
-    return "".join(out)
+    return out.text()
 
 
 # ------------------------------------------------------------------ regions
@@ -410,6 +468,52 @@ def walls_from_regions(labels) -> tuple[np.ndarray, np.ndarray]:
     :func:`regions_from_walls` up to relabelling)."""
     lab = np.asarray(labels)
     return lab[:, 1:] != lab[:, :-1], lab[1:, :] != lab[:-1, :]
+
+
+def numbers_by_cell(values, labels, what: str, noun: str = "number") -> dict:
+    """``{cell: v}`` from a list over the cells of a board of regions
+    ``labels`` (``(h, w)``), empty cells left out: each number in 1..the
+    size of its cell's region (else a PuzzlinkError naming ``what``, the
+    URL, and ``noun``), QUESTION kept as it is.
+
+    >>> numbers_by_cell([2, None, QUESTION, None], [[0, 0], [1, 1]], "nanro URL")
+    {0: 2, 2: -1}
+    """
+    lab = np.asarray(labels)
+    w = lab.shape[1]
+    sizes = np.bincount(lab.ravel())
+    out = {}
+    for c, v in enumerate(values):
+        if v is None:
+            continue
+        if v != QUESTION:
+            s = int(sizes[lab.flat[c]])
+            if not 1 <= v <= s:
+                raise PuzzlinkError(f"{what}: the {noun} {v} at ({c // w},{c % w}) is out of "
+                                    f"range 1..{s} (its region's size)")
+        out[c] = v
+    return out
+
+
+def numbers_by_region(values, labels, what: str, lo: int = 1, noun: str = "region") -> dict:
+    """``{region: v}`` from a list over the regions ``labels`` (0..k-1),
+    regions without a number left out: each number in ``lo``..the size of
+    its region (else a PuzzlinkError naming ``what``, the URL, and calling
+    a region ``noun``), QUESTION kept as it is.
+
+    >>> numbers_by_region([None, 2, QUESTION], [[0, 1, 1], [2, 2, 2]], "stostone URL")
+    {1: 2, 2: -1}
+    """
+    sizes = np.bincount(np.asarray(labels).ravel())
+    out = {}
+    for g, v in enumerate(values):
+        if v is None:
+            continue
+        if v != QUESTION and not lo <= v <= sizes[g]:
+            raise PuzzlinkError(f"{what}: the number {v} of {noun} {g} is out of range "
+                                f"{lo}..{int(sizes[g])} (its size)")
+        out[g] = v
+    return out
 
 
 def read_arrow_numbers(body: str, n: int, what: str = "body") -> dict:
@@ -474,28 +578,15 @@ def write_arrow_numbers(clues: dict, n: int) -> str:
     >>> write_arrow_numbers({0: (4, 0), 5: (2, 3), 6: (1, 99), 7: (3, -1)}, 9)
     '40d236633.a'
     """
-    out, run = [], 0
+    out = Runs("a", 26)
     for c in range(n):
         if c not in clues:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
+            out.empty()
             continue
-        if run:
-            out.append(_B36[9 + run])
-            run = 0
         d, v = clues[c]
-        if v < 0:
-            out.append(f"{d}.")
-        elif v < 16:
-            out.append(f"{d}{v:x}")
-        elif v < 256:
-            out.append(f"{d + 5}{v:02x}")
-        elif v < 4096:
-            out.append(f"-{d}{v:03x}")
-        else:
+        forms = ((str(d), 1, 0, 16), (str(d + 5), 2, 0, 256), (f"-{d}", 3, 0, 4096))
+        token = f"{d}." if v < 0 else _hex_token(v, forms)
+        if token is None:
             raise PuzzlinkError(f"the number {v} is too large for a puzz.link URL (at most 4095)")
-    if run:
-        out.append(_B36[9 + run])
-    return "".join(out)
+        out.add(token)
+    return out.text()

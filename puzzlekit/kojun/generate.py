@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import graded_bank
 from ..core.grid import grow_regions
 from ..core.minimise import minimal
 from ..core.referee import InputError, strict_size
@@ -205,26 +206,16 @@ def rebuild_bank(seed=None, sizes=BANK_SIZES, per=BANK_PER_GRADE, brute_nodes=20
     the raw engine (uncapped) and by the ladder's search before it ships.  A
     bucket that ``attempts`` seeds cannot fill stays short (the caller
     reports it)."""
-    ss = np.random.SeedSequence(2026 if seed is None else seed)
-    out = []
-    for n in sizes:
-        for g in NAMES:
-            made = tried = 0
-            while made < per and tried < attempts:
-                tried += 1
-                s = int(ss.spawn(1)[0].generate_state(1)[0])
-                try:
-                    p, a = generate(n, n, seed=s, grade=g, tries=4)
-                except InputError:
-                    continue
-                br = brute.count_solutions(p, 2, brute_nodes)
-                lr = fast_count(p, "region", 2, 200_000)
-                if br.capped or br.count != 1 or lr.capped or lr.count != 1:
-                    continue
-                made += 1
-                out.append({"id": f"kojun-{n}x{n}-{g}-{made}", "size": [n, n],
-                            "clues": p.to_json(), "answer": a.to_json(), "grade": g,
-                            "seed": s})
-                if progress:
-                    progress(out[-1])
-    return out
+    def make(n, g, s):
+        try:
+            p, a = generate(n, n, seed=s, grade=g, tries=4)
+        except InputError:
+            return None
+        br = brute.count_solutions(p, 2, brute_nodes)
+        lr = fast_count(p, "region", 2, 200_000)
+        if br.capped or br.count != 1 or lr.capped or lr.count != 1:
+            return None
+        return p, a
+
+    return graded_bank("kojun", sizes, NAMES, per, make, 2026 if seed is None else seed,
+                       attempts, progress)

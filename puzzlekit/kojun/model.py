@@ -34,9 +34,9 @@ from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import GridPuzzle, relabel
-from ..core.referee import (InputError, Violation, int_grid, region_labels, strict_cell, strict_int,
-                            strict_list)
+from ..core.grid import RegionPuzzle, region_grid
+from ..core.referee import (InputError, NumberAnswer, Violation, check_shape, region_labels,
+                            strict_cell, strict_int, strict_list)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_REGION", "check", "column_regions"]
 
@@ -46,7 +46,7 @@ MAX_REGION = 36       # digits 1..36: a cell's candidates fit one machine word
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle(GridPuzzle):
+class Puzzle(RegionPuzzle):
     """A Kojun board: region labels (flat int32, 0..k-1 in first-appearance
     order) and printed digits ``givens`` (cell -> digit).
 
@@ -55,22 +55,10 @@ class Puzzle(GridPuzzle):
     (2, [2, 2], {0: 2})
     """
 
-    h: int
-    w: int
-    regions: np.ndarray
     givens: dict = field(default_factory=dict)
 
     def _key(self):
-        return (self.h, self.w, np.asarray(self.regions, np.int64).tobytes(),
-                frozenset(self.givens.items()))
-
-    @cached_property
-    def k(self) -> int:
-        return int(self.regions.max()) + 1
-
-    @cached_property
-    def sizes(self) -> np.ndarray:
-        return np.bincount(self.regions, minlength=self.k).astype(np.int64)
+        return self._regions_key() + (frozenset(self.givens.items()),)
 
     @cached_property
     def cell_size(self) -> np.ndarray:
@@ -80,15 +68,8 @@ class Puzzle(GridPuzzle):
     @classmethod
     def make(cls, regions, givens=None) -> "Puzzle":
         """Build from a 2-D label array and ``givens`` {cell: digit}."""
-        lab = np.asarray(regions)
-        if lab.ndim != 2 or lab.size == 0:
-            raise InputError("regions must be a non-empty 2-D grid of labels")
-        h, w = lab.shape
-        if h * w > MAX_CELLS:
-            raise InputError(f"regions is {h}x{w} = {h * w} cells, more than the "
-                             f"{MAX_CELLS} this genre accepts")
-        p = cls(h, w, relabel(lab).astype(np.int32), {int(c): int(v) for c, v in
-                                                       (givens or {}).items()})
+        h, w, flat = region_grid(regions, MAX_CELLS)
+        p = cls(h, w, flat, {int(c): int(v) for c, v in (givens or {}).items()})
         p._validate()
         return p
 
@@ -109,9 +90,7 @@ class Puzzle(GridPuzzle):
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        lab = region_labels(obj, MAX_CELLS)
-        h, w = lab.shape
-        flat = relabel(lab).astype(np.int32)
+        h, w, flat = region_grid(region_labels(obj, MAX_CELLS))
         givens = {}
         items = obj.get("givens")
         for i, item in enumerate([] if items is None else strict_list(items, "givens")):
@@ -136,28 +115,16 @@ class Puzzle(GridPuzzle):
                       {int(c): int(v) for c, v in (givens or {}).items()})
 
 
-@dataclass(frozen=True, eq=False)
-class Answer:
+class Answer(NumberAnswer):
     """One digit per cell, flat int64 array of length ``h * w``."""
 
-    h: int
-    w: int
-    values: np.ndarray
-
-    @classmethod
-    def from_json(cls, obj) -> "Answer":
-        if not isinstance(obj, dict) or "grid" not in obj:
-            raise InputError("answer must be a JSON object with a 'grid'")
-        g = int_grid(obj["grid"], "grid", 0, MAX_CELLS, max_cells=MAX_CELLS)
-        return cls(g.shape[0], g.shape[1], g.ravel())
+    MAX_CELLS = MAX_CELLS
+    MAX_VALUE = MAX_CELLS
 
     @classmethod
     def of(cls, puzzle: Puzzle, values) -> "Answer":
         """The answer with these digits (row-major) on ``puzzle``'s grid."""
         return cls(puzzle.h, puzzle.w, np.asarray(values, dtype=np.int64).ravel().copy())
-
-    def to_json(self) -> dict:
-        return {"grid": self.values.reshape(self.h, self.w).tolist()}
 
 
 def column_regions(puzzle: Puzzle) -> np.ndarray:
@@ -187,10 +154,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> [v.rule for v in check(q, Answer.of(q, [1, 2]))]
     ['order']
     """
-    if (answer.h, answer.w) != (puzzle.h, puzzle.w):
-        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {puzzle.h}x{puzzle.w}")
+    check_shape(puzzle.shape, (answer.h, answer.w))
     w, reg, val = puzzle.w, puzzle.regions, np.asarray(answer.values)
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = puzzle.grid.rc
     out = []
     for r in range(puzzle.k):
         cells = np.flatnonzero(reg == r)

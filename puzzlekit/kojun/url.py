@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
-                           regions_from_walls, walls_from_regions, write_border, write_number16)
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url, numbers_by_cell,
+                           write_number16, write_regions)
 from .model import MAX_CELLS, MAX_REGION, Puzzle
 
 __all__ = ["decode", "encode", "PID", "EXAMPLE"]
@@ -37,26 +37,17 @@ def decode(url: str) -> Puzzle:
     u = genre_url(url, PID, MAX_CELLS, "Cojun")
     w, h = u.w, u.h
     rd = Reader(u.body, "cojun URL")
-    right, below = rd.border(w, h, whole=True)
+    lab = rd.regions(w, h)
     values = rd.number16(w * h)
     if rd.rest:
         raise PuzzlinkError(f"cojun URL: {len(rd.rest)} character(s) {rd.rest[:12]!r} after "
                             "the digits (a hole layer?); Kojun boards have no holes")
-    lab = regions_from_walls(right, below)
     sizes = np.bincount(lab.ravel())
     if sizes.max() > MAX_REGION:
         raise PuzzlinkError(f"cojun URL: a region of {sizes.max()} cells, more than the "
                             f"{MAX_REGION} this genre accepts")
-    givens = {}
-    for c, v in enumerate(values):
-        if v is None or v == QUESTION:
-            continue
-        s = int(sizes[lab.flat[c]])
-        if not 1 <= v <= s:
-            raise PuzzlinkError(f"cojun URL: the digit {v} at ({c // w},{c % w}) is out of "
-                                f"range 1..{s} (its region's size)")
-        givens[c] = v
-    return Puzzle.make(lab, givens)
+    digits = numbers_by_cell(values, lab, "cojun URL", "digit")
+    return Puzzle.make(lab, {c: v for c, v in digits.items() if v != QUESTION})
 
 
 def encode(puzzle: Puzzle) -> str:
@@ -66,15 +57,8 @@ def encode(puzzle: Puzzle) -> str:
     True
     """
     h, w = puzzle.h, puzzle.w
-    lab = np.asarray(puzzle.regions).reshape(h, w)
-    right, below = walls_from_regions(lab)
-    pieces = regions_from_walls(right, below)
-    if int(pieces.max()) + 1 != puzzle.k:
-        split = next(r for r in range(puzzle.k) if len(np.unique(pieces[lab == r])) > 1)
-        first = int(np.flatnonzero(lab.ravel() == split)[0])
-        raise PuzzlinkError(f"the region at ({first // w},{first % w}) is not connected; a "
-                            "puzz.link URL draws regions with walls, so each must be one piece")
+    walls = write_regions(puzzle.regions.reshape(h, w))
     values = [None] * (h * w)
     for c, v in puzzle.givens.items():
         values[c] = int(v)
-    return make_url(PID, w, h, write_border(right, below) + write_number16(values))
+    return make_url(PID, w, h, walls + write_number16(values))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import bank_record
 from ..core.referee import InputError
 from ..core.search import count_solutions as _count
 from . import brute
@@ -499,10 +500,9 @@ def rebuild_bank(seed=None, plan=None, tries: int = 1000) -> list[dict]:
                 if r is None or unique(r[0]) is not True:
                     continue
                 got += 1
-                entries.append({"id": f"magnets-{h}x{w}-{g}-{got}", "size": [h, w],
-                                "clues": r[0].to_json(), "answer": r[1].to_json(),
-                                "grade": g, "seed": s,
-                                "recipe": {"hbias": 0.5, "magnetise": mag, "target": g}})
+                entries.append(bank_record(f"magnets-{h}x{w}-{g}-{got}", r[0], r[1], g, s,
+                                           recipe={"hbias": 0.5, "magnetise": mag,
+                                                   "target": g}))
                 if got >= per:
                     break
     return entries

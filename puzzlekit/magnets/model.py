@@ -54,7 +54,8 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import InputError, Violation, show, strict_int, strict_list, strict_size
+from ..core.referee import (GridAnswer, InputError, Violation, check_shape, show, strict_int,
+                            strict_list, strict_object, strict_size)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "PLUS", "MINUS", "NEUTRAL",
            "clues_of", "tiling_from_partner", "MAX_CELLS", "MAX_SIDE", "check_size"]
@@ -171,14 +172,9 @@ class Puzzle(GridPuzzle):
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
         """Parse the schema above; bad input raises :class:`InputError`."""
-        if not isinstance(obj, dict):
-            raise InputError("a magnets puzzle must be a JSON object")
-        try:
-            h, w = obj["h"], obj["w"]
-            rows = obj["dominoes"]
-        except KeyError as exc:
-            raise InputError(f"puzzle lacks the key {exc.args[0]!r}")
-        h, w = check_size(h, w)
+        strict_object(obj, "a magnets puzzle", ("h", "w", "dominoes"))
+        h, w = check_size(obj["h"], obj["w"])
+        rows = obj["dominoes"]
         strict_list(rows, "dominoes", h)
         for r, s in enumerate(rows):
             if not isinstance(s, str) or len(s) != w:
@@ -282,15 +278,12 @@ class Puzzle(GridPuzzle):
         return float(np.mean(np.abs(self.partner[d] - i[d]) != 1)) if d.any() else 0.0
 
 
-class Answer:
+class Answer(GridAnswer):
     """A filled board: values 0 = +, 1 = -, 2 = neutral, shape ``(h, w)``.
 
     >>> Answer.from_json({"grid": ["+-", ".."]}).grid.tolist()
     [[0, 1], [2, 2]]
     """
-
-    def __init__(self, grid):
-        self.grid = np.ascontiguousarray(grid, dtype=np.int8)
 
     @classmethod
     def from_json(cls, obj) -> "Answer":
@@ -308,12 +301,6 @@ class Answer:
 
     def to_json(self) -> dict:
         return {"grid": ["".join(CHARS[v] for v in row) for row in self.grid]}
-
-    def __eq__(self, other):
-        return isinstance(other, Answer) and np.array_equal(self.grid, other.grid)
-
-    def __repr__(self):
-        return "Answer(" + "/".join(self.to_json()["grid"]) + ")"
 
 
 def clues_of(puzzle_or_partner, answer, h=None, w=None) -> Puzzle:
@@ -348,8 +335,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     """
     h, w = puzzle.h, puzzle.w
     g = answer.grid
-    if g.shape != (h, w):
-        raise InputError(f"answer is {g.shape[0]}x{g.shape[1]}, puzzle is {h}x{w}")
+    check_shape((h, w), g.shape)
     out = []
     flat = g.ravel()
     for a, b in puzzle.grid.edges:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import graded_bank
 from ..core.grid import grow_regions
 from ..core.minimise import minimal
 from ..core.referee import InputError, strict_size
@@ -288,25 +289,16 @@ def rebuild_bank(seed=None, sizes=BANK_SIZES, per=BANK_PER_GRADE, brute_nodes=3_
                  progress=None):
     """The bank: ``per`` boards per grade per size, each re-proved unique by
     the raw engine (uncapped) and by the ladder's search before it ships."""
-    ss = np.random.SeedSequence(2026 if seed is None else seed)
-    out = []
-    for n in sizes:
-        for g in NAMES:
-            made = 0
-            while made < per:
-                s = int(ss.spawn(1)[0].generate_state(1)[0])
-                try:
-                    p, a = generate(n, n, seed=s, grade=g)
-                except InputError:
-                    continue
-                br = brute.count_solutions(p, 2, brute_nodes)
-                cnt, _, capped, _ = search(p, "reach", 2, 200_000)
-                if br.capped or br.count != 1 or capped or cnt != 1:
-                    continue
-                made += 1
-                out.append({"id": f"nanro-{n}x{n}-{g}-{made}", "size": [n, n],
-                            "clues": p.to_json(), "answer": a.to_json(), "grade": g,
-                            "seed": s})
-                if progress:
-                    progress(out[-1])
-    return out
+    def make(n, g, s):
+        try:
+            p, a = generate(n, n, seed=s, grade=g)
+        except InputError:
+            return None
+        br = brute.count_solutions(p, 2, brute_nodes)
+        cnt, _, capped, _ = search(p, "reach", 2, 200_000)
+        if br.capped or br.count != 1 or capped or cnt != 1:
+            return None
+        return p, a
+
+    return graded_bank("nanro", sizes, NAMES, per, make, 2026 if seed is None else seed,
+                       progress=progress)

@@ -35,12 +35,12 @@ field, e.g. ``clues[2][1]: expected an integer, got true``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import GridPuzzle, relabel
-from ..core.referee import InputError, Violation, int_grid, region_labels, strict_cells
+from ..core.grid import RegionPuzzle, region_grid
+from ..core.referee import (InputError, NumberAnswer, Violation, check_shape, region_labels,
+                            strict_cells)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "answer_from_mask"]
 
@@ -49,7 +49,7 @@ MAX_CELLS = 10_000   # 100x100: two bits a cell plus one per region cell
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle(GridPuzzle):
+class Puzzle(RegionPuzzle):
     """A Nanro board: regions and the four kinds of given.
 
     ``regions`` is a flat int32 array of labels 0..k-1 (row-major);
@@ -61,36 +61,20 @@ class Puzzle(GridPuzzle):
     (2, [2, 2], {0: 2})
     """
 
-    h: int
-    w: int
-    regions: np.ndarray
     clues: dict = field(default_factory=dict)
     marks: frozenset = frozenset()
     hints: dict = field(default_factory=dict)
     blanks: frozenset = frozenset()
 
     def _key(self):
-        return (self.h, self.w, np.asarray(self.regions, np.int64).tobytes(),
-                frozenset(self.clues.items()), self.marks, frozenset(self.hints.items()),
-                self.blanks)
-
-    @cached_property
-    def k(self) -> int:
-        return int(self.regions.max()) + 1
-
-    @cached_property
-    def sizes(self) -> np.ndarray:
-        return np.bincount(self.regions, minlength=self.k).astype(np.int64)
+        return self._regions_key() + (frozenset(self.clues.items()), self.marks,
+                                      frozenset(self.hints.items()), self.blanks)
 
     @classmethod
     def make(cls, regions, clues=None, marks=(), hints=None, blanks=()) -> "Puzzle":
         """Build from a 2-D label array; ``clues`` {cell: v}, ``hints`` {region: v},
         ``marks`` and ``blanks`` cells."""
-        lab = np.asarray(regions)
-        if lab.ndim != 2 or lab.size == 0:
-            raise InputError("regions must be a non-empty 2-D grid of labels")
-        h, w = lab.shape
-        flat = relabel(lab).astype(np.int32)
+        h, w, flat = region_grid(regions)
         p = cls(h, w, flat, dict(clues or {}), frozenset(int(c) for c in marks),
                 dict(hints or {}), frozenset(int(c) for c in blanks))
         p._validate()
@@ -114,9 +98,7 @@ class Puzzle(GridPuzzle):
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        lab = region_labels(obj, MAX_CELLS)
-        h, w = lab.shape
-        flat = relabel(lab).astype(np.int32)
+        h, w, flat = region_grid(region_labels(obj, MAX_CELLS))
         clues = {}
         for r, c, v in strict_cells(obj, "clues", 3, h, w, 1):
             if clues.get(r * w + c, v) != v:
@@ -135,10 +117,7 @@ class Puzzle(GridPuzzle):
         return p
 
     def to_json(self) -> dict:
-        w = self.w
-        first = {}
-        for i, reg in enumerate(self.regions.tolist()):
-            first.setdefault(reg, i)
+        w, first = self.w, self.first_cell.tolist()
         out = {"size": [self.h, self.w],
                "regions": self.regions.reshape(self.h, self.w).tolist(),
                "clues": [[i // w, i % w, int(v)] for i, v in sorted(self.clues.items())],
@@ -156,27 +135,14 @@ class Puzzle(GridPuzzle):
                       frozenset(int(c) for c in blanks))
 
 
-@dataclass(frozen=True, eq=False)
-class Answer:
+class Answer(NumberAnswer):
     """Numbers per cell (0 blank), flat int array of length ``h * w``."""
 
-    h: int
-    w: int
-    values: np.ndarray
+    MAX_CELLS = MAX_CELLS
 
     @property
     def numbered(self) -> np.ndarray:
         return self.values > 0
-
-    @classmethod
-    def from_json(cls, obj) -> "Answer":
-        if not isinstance(obj, dict) or "grid" not in obj:
-            raise InputError("answer must be a JSON object with a 'grid'")
-        g = int_grid(obj["grid"], "grid", 0, max_cells=MAX_CELLS)
-        return cls(g.shape[0], g.shape[1], g.ravel())
-
-    def to_json(self) -> dict:
-        return {"grid": self.values.reshape(self.h, self.w).tolist()}
 
 
 def answer_from_mask(puzzle: Puzzle, mask) -> Answer:
@@ -200,11 +166,10 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> check(p, answer_from_mask(p, [1, 1, 0, 1]))
     []
     """
-    if (answer.h, answer.w) != (puzzle.h, puzzle.w):
-        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {puzzle.h}x{puzzle.w}")
-    g, w, reg, val = puzzle.grid, puzzle.w, puzzle.regions, answer.values
+    check_shape(puzzle.shape, (answer.h, answer.w))
+    g, reg, val = puzzle.grid, puzzle.regions, answer.values
     num = val > 0
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = g.rc
     out = []
     counts = np.bincount(reg[num], minlength=puzzle.k)
     for r in range(puzzle.k):

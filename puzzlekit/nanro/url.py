@@ -14,10 +14,8 @@ format does not define.
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
-                           regions_from_walls, walls_from_regions, write_border, write_number16)
+from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url, numbers_by_cell,
+                           write_number16, write_regions)
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID"]
@@ -38,24 +36,12 @@ def decode(url: str) -> Puzzle:
     u = genre_url(url, PID, MAX_CELLS, "Nanro")
     w, h = u.w, u.h
     rd = Reader(u.body, "nanro URL")
-    right, below = rd.border(w, h, whole=True)
+    lab = rd.regions(w, h)
     values = rd.number16(w * h)
     rd.end()
-    lab = regions_from_walls(right, below)
-    sizes = np.bincount(lab.ravel())
-    clues, marks = {}, set()
-    for c, v in enumerate(values):
-        if v is None:
-            continue
-        if v == QUESTION:
-            marks.add(c)
-            continue
-        s = int(sizes[lab.flat[c]])
-        if not 1 <= v <= s:
-            raise PuzzlinkError(f"nanro URL: the number {v} at ({c // w},{c % w}) is out of "
-                                f"range 1..{s} (its region's size)")
-        clues[c] = v
-    return Puzzle.make(lab, clues, marks)
+    numbers = numbers_by_cell(values, lab, "nanro URL")
+    clues = {c: v for c, v in numbers.items() if v != QUESTION}
+    return Puzzle.make(lab, clues, {c for c, v in numbers.items() if v == QUESTION})
 
 
 def encode(puzzle: Puzzle) -> str:
@@ -71,18 +57,10 @@ def encode(puzzle: Puzzle) -> str:
     if puzzle.hints:
         raise PuzzlinkError("puzz.link's Nanro URL cannot express region hints "
                             f"({len(puzzle.hints)} on this board); keep it as JSON")
-    lab = np.asarray(puzzle.regions).reshape(h, w)
-    right, below = walls_from_regions(lab)
-    pieces = regions_from_walls(right, below)
-    if int(pieces.max()) + 1 != puzzle.k:
-        split = next(r for r in range(puzzle.k)
-                     if len(np.unique(pieces[lab == r])) > 1)
-        first = int(np.flatnonzero(lab.ravel() == split)[0])
-        raise PuzzlinkError(f"the region at ({first // w},{first % w}) is not connected; a "
-                            "puzz.link URL draws regions with walls, so each must be one piece")
+    walls = write_regions(puzzle.regions.reshape(h, w))
     values = [None] * (h * w)
     for c in puzzle.marks:
         values[c] = QUESTION
     for c, v in puzzle.clues.items():
         values[c] = int(v)
-    return make_url(PID, w, h, write_border(right, below) + write_number16(values))
+    return make_url(PID, w, h, walls + write_number16(values))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import bank_record
 from ..core.grid import Grid
 from .ladder import LADDER, decode, fast_count, initial_state
 from .model import MAX_CELLS, Puzzle, answer_from_paths, puzzle_from_paths
@@ -267,8 +268,7 @@ def rebuild_bank(seed=None, plan=BANK_PLAN):
             r = brute.count_solutions(p, 2)
             if r.capped or r.count != 1:       # the cutter must re-prove every shipped board
                 continue
-            out.append({"id": f"{h}x{w}-{made + 1:02d}", "size": [h, w], "clues": p.to_json(),
-                        "answer": a.to_json(), "grade": LADDER.grade(initial_state(p)),
-                        "seed": s, "pairs": int(p.k)})
+            out.append(bank_record(f"{h}x{w}-{made + 1:02d}", p, a,
+                                   LADDER.grade(initial_state(p)), s, pairs=int(p.k)))
             made += 1
     return out

@@ -31,7 +31,8 @@ import operator
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import InputError, Violation, int_grid, show, strict_list, strict_size
+from ..core.referee import (InputError, Violation, check_shape, int_grid, show, strict_bool,
+                            strict_list, strict_object, strict_size)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_NUMBER",
            "paths_of", "answer_from_paths", "puzzle_from_paths"]
@@ -78,17 +79,10 @@ class Puzzle(GridPuzzle):
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
         """Parse the schema above; bad input raises :class:`InputError`."""
-        if not isinstance(obj, dict):
-            raise InputError("a numberlink puzzle must be a JSON object")
-        for key in ("h", "w", "numbers"):
-            if key not in obj:
-                raise InputError(f"puzzle lacks the key {key!r}")
+        strict_object(obj, "a numberlink puzzle", ("h", "w", "numbers"))
         h, w = strict_size(obj["h"], obj["w"], MAX_CELLS, max_side=MAX_SIDE)
         nums = int_grid(obj["numbers"], "numbers", 0, MAX_NUMBER, MAX_CELLS, (h, w))
-        fill = obj.get("fill", True)
-        if not isinstance(fill, bool):
-            raise InputError(f"fill: expected true or false, got {show(fill)}")
-        return cls(h, w, nums, fill)
+        return cls(h, w, nums, strict_bool(obj, "fill", True))
 
     def to_json(self) -> dict:
         return {"h": self.h, "w": self.w, "numbers": self.numbers.tolist(), "fill": self.fill}
@@ -233,8 +227,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     ['dead-end', 'pair-not-joined']
     """
     h, w = puzzle.h, puzzle.w
-    if answer.shape != (h, w):
-        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {h}x{w}")
+    check_shape((h, w), answer.shape)
     g = puzzle.grid
     label = puzzle.label
     deg = np.zeros(g.n, dtype=np.int64)

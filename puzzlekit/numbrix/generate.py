@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.generate import bank_record
 from ..core.grid import Grid
 from ..core.referee import InputError, strict_size
 from ..core.search import count_solutions as _search
@@ -268,9 +269,7 @@ def rebuild_bank(seed=None, per_size: int = 16, progress=None):
             if brute_count(puz, 2).unique is not True or reversal(puz, ans) is not None:
                 continue
             grade = LADDER.grade(initial_state(puz))
-            out.append({"id": f"numbrix-{size}x{size}-{k + 1:03d}", "size": [size, size],
-                        "clues": puz.to_json(), "answer": ans.to_json(),
-                        "grade": grade, "seed": s})
+            out.append(bank_record(f"numbrix-{size}x{size}-{k + 1:03d}", puz, ans, grade, s))
             if progress:
                 progress(out[-1])
             k += 1

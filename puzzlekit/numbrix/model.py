@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.referee import InputError, Violation, int_grid, strict_size
+from ..core.referee import InputError, Violation, check_shape, int_grid, strict_size
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "is_answer", "path_of"]
 
@@ -149,8 +149,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list:
     []
     """
     g = answer.grid
-    if g.shape != puzzle.shape:
-        raise InputError(f"answer is {g.shape[0]}x{g.shape[1]}, puzzle is {puzzle.h}x{puzzle.w}")
+    check_shape(puzzle.shape, g.shape)
     h, w = g.shape
     n = h * w
     out = []

@@ -257,26 +257,12 @@ def _fit_jit(h, w, k, bend, ends, dirs, size, out):
                             rr, cc = br + sv * a, bc + sh * bb
                             if rr < 0 or rr >= h or cc < 0 or cc >= w:
                                 continue
-                            nc = 0
-                            na = 0
-                            good = True
-                            for i in range(1, a + 1):
-                                x = (br + sv * i) * w + bc
-                                if circle[x] > 0:
-                                    nc += 1
-                                if arrow[x] >= 0:
-                                    na += 1
-                                    if i != a or arrow[x] != (0 if sv == 1 else 1):
-                                        good = False
-                            for j in range(1, bb + 1):
-                                x = br * w + bc + sh * j
-                                if circle[x] > 0:
-                                    nc += 1
-                                if arrow[x] >= 0:
-                                    na += 1
-                                    if j != bb or arrow[x] != (2 if sh == 1 else 3):
-                                        good = False
-                            if good and nc == 0 and na == 1 and arrow[b] < 0:
+                            nc, na, good = _arm_jit(circle, arrow, b, sv * w, a,
+                                                    0 if sv == 1 else 1)
+                            nc2, na2, good2 = _arm_jit(circle, arrow, b, sh, bb,
+                                                       2 if sh == 1 else 3)
+                            clear = nc + nc2 == 0 and na + na2 == 1 and arrow[b] < 0
+                            if good and good2 and clear:
                                 cnt += 1
                 out[min(cnt, 4)] += 1
             for t in range(kk):
@@ -284,3 +270,22 @@ def _fit_jit(h, w, k, bend, ends, dirs, size, out):
                 arrow[ends[p, t, 1]] = -1
         for t in range(kk):
             circle[bend[p, t]] = 0
+
+
+@njit(cache=True, inline="always")
+def _arm_jit(circle, arrow, bend, step, length, home):
+    """The circles and arrows on the arm of ``length`` cells from ``bend``
+    (not itself), ``step`` apart, and whether every arrow on it is its far
+    end pointing ``home`` (back at the bend)."""
+    nc = 0
+    na = 0
+    good = True
+    for i in range(1, length + 1):
+        x = bend + step * i
+        if circle[x] > 0:
+            nc += 1
+        if arrow[x] >= 0:
+            na += 1
+            if i != length or arrow[x] != home:
+                good = False
+    return nc, na, good

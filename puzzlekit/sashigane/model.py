@@ -37,8 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, Violation, show, strict_cell, strict_int, strict_list,
-                            strict_size)
+from ..core.referee import (InputError, Violation, pieces_from_json, show, strict_board_size,
+                            strict_cell, strict_int, strict_list, strict_size)
 
 __all__ = ["Puzzle", "Answer", "RULES", "CLAUSES", "RULE_SETS", "MAX_CELLS", "ARROWS",
            "DELTA", "OPPOSITE", "l_parts", "check"]
@@ -115,8 +115,7 @@ class Puzzle(GridPuzzle):
                 raise InputError(f"puzzle: unknown key {show(key)}")
         if "size" not in obj:
             raise InputError("puzzle needs 'size'")
-        size = strict_list(obj["size"], "size", 2)
-        h, w = strict_size(size[0], size[1], MAX_CELLS, ("size[0]", "size[1]"))
+        h, w = strict_board_size(obj["size"], MAX_CELLS)
         circ = np.full(h * w, -1, dtype=np.int64)
         arr = np.full(h * w, -1, dtype=np.int64)
         for key in ("circles", "arrows"):
@@ -195,25 +194,7 @@ class Answer:
 
     @classmethod
     def from_json(cls, obj) -> "Answer":
-        if not isinstance(obj, dict) or "pieces" not in obj:
-            raise InputError("answer must be a JSON object with 'pieces'")
-        items = strict_list(obj["pieces"], "pieces")
-        if len(items) > MAX_CELLS:
-            raise InputError(f"pieces: {len(items)} pieces, more than a board holds")
-        total = 0
-        out = []
-        for i, piece in enumerate(items):
-            strict_list(piece, f"pieces[{i}]")
-            total += len(piece)
-            if total > MAX_CELLS:
-                raise InputError(f"pieces: more than {MAX_CELLS} cells in all")
-            cells = []
-            for j, cell in enumerate(piece):
-                strict_list(cell, f"pieces[{i}][{j}]", 2)
-                cells.append(tuple(strict_int(cell[k], f"pieces[{i}][{j}][{k}]", 0, MAX_CELLS)
-                                   for k in range(2)))
-            out.append(cells)
-        return cls.make(out)
+        return cls.make(pieces_from_json(obj, MAX_CELLS))
 
     def to_json(self) -> dict:
         return {"pieces": [[list(c) for c in p] for p in self.pieces]}

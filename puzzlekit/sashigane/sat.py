@@ -8,6 +8,7 @@ ladder or the scanner is used.
 from __future__ import annotations
 
 from ..core import sat
+from ..core.grid import ray
 from ..core.search import Count
 from .model import Answer, Puzzle, check
 
@@ -29,18 +30,12 @@ def pieces(puzzle: Puzzle) -> list:
             x0 = br * w + bc
             for sv in (-1, 1):
                 for sh in (-1, 1):
-                    vert = []
-                    for a in range(1, h):
-                        r = br + sv * a
-                        if not 0 <= r < h:
-                            break
-                        vert.append(r * w + bc)
-                        horiz = []
-                        for b in range(1, w):
-                            c = bc + sh * b
-                            if not 0 <= c < w:
-                                break
-                            horiz.append(br * w + c)
+                    down = ray(h, w, br, bc, sv, 0)
+                    across = ray(h, w, br, bc, 0, sh)
+                    for a in range(1, len(down) + 1):
+                        vert = down[:a]
+                        for b in range(1, len(across) + 1):
+                            horiz = across[:b]
                             cells = [x0] + vert + horiz
                             nc = sum(circ[x] >= 0 for x in cells)
                             na = sum(arr[x] >= 0 for x in cells)

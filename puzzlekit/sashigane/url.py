@@ -17,7 +17,7 @@ stops before the last cell (the encoder always writes the closing run).  :func:`
 """
 from __future__ import annotations
 
-from ..io.puzzlink import PuzzlinkError, genre_url, make_url
+from ..io.puzzlink import PuzzlinkError, Runs, genre_url, make_url, number16_token
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID", "EXAMPLE"]
@@ -96,29 +96,17 @@ def encode(puzzle: Puzzle) -> str:
     >>> encode(decode(EXAMPLE)) == EXAMPLE
     True
     """
-    out = []
-    run = 0
+    out = Runs("k", 16)
     for x in range(puzzle.h * puzzle.w):
         v, d = int(puzzle.circle[x]), int(puzzle.arrow[x])
         if v < 0 and d < 0:
-            run += 1
-            if run == 16:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("k") + run - 1))
-            run = 0
-        if d >= 0:
-            out.append("ghij"[d])
+            out.empty()
+        elif d >= 0:
+            out.add("ghij"[d])
         elif v == 0:
-            out.append(".")
-        elif v < 16:
-            out.append(_HEX[v])
+            out.add(".")
         elif v < 256:
-            out.append(f"-{v:02x}")
+            out.add(number16_token(v))
         else:
             raise PuzzlinkError(f"sashigane URL: the number {v} does not fit the format (max 255)")
-    if run:
-        out.append(chr(ord("k") + run - 1))
-    return make_url(PID, puzzle.w, puzzle.h, "".join(out))
+    return make_url(PID, puzzle.w, puzzle.h, out.text())

@@ -51,9 +51,8 @@ def draw(puzzle, answer=None, ax=None, bag: bool = True):
     if ax is None:
         _, ax = vb._plt().subplots(figsize=(max(1.5, max(puzzle.w, 4) * 0.5),
                                             max(1.5, (puzzle.h + rows) * 0.5)))
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
-    shaded = np.zeros(puzzle.n, bool) if answer is None else np.asarray(answer.shaded, bool)
-    vb.shade_cells(ax, np.flatnonzero(shaded), STONE, puzzle.w)
+    shaded = None if answer is None else answer.shaded
+    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, STONE, ax)
     _circles(ax, puzzle, shaded)
     if bag and puzzle.bag:
         draw_bag(ax, puzzle)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import bank_record
 from ..core.genre import ladder_count
 from ..core.referee import InputError
 from ..core.search import SearchCapped
@@ -304,9 +305,8 @@ def rebuild_bank(seed=None) -> list[dict]:
             if count_solutions(q, 2).count != 1:
                 continue
             i += 1
-            out.append({"id": f"statue_park-{h}x{w}-{len(out):03d}", "size": [h, w],
-                        "clues": q.to_json(), "answer": Answer.from_mask(h, w, ans).to_json(),
-                        "grade": g, "seed": s})
+            out.append(bank_record(f"statue_park-{h}x{w}-{len(out):03d}", q,
+                                   Answer.from_mask(h, w, ans), g, s))
     return out
 
 

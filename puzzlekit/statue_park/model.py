@@ -39,15 +39,17 @@ from math import factorial
 
 import numpy as np
 
-from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, ShadedAnswer, Violation, show, strict_cell, strict_list,
-                            strict_size)
+from ..core.grid import GridPuzzle, cell_groups
+from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, show,
+                            strict_board_size, strict_cell, strict_list, strict_object,
+                            strict_switches)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_BAG", "MAX_PIECE",
            "canonical", "orientations", "piece_from_rows", "piece_rows", "groups", "check",
            "labelled_factor", "park_connected", "NAMED"]
 
 RULES = ("black", "white", "shape", "missing", "park")
+SWITCHES = ("park",)     # rules that may be dropped
 MAX_CELLS = 2_500        # 50x50: the placement catalogue grows with cells x pieces
 MAX_SIDE = 50
 MAX_BAG = 100
@@ -215,7 +217,7 @@ class Puzzle(GridPuzzle):
     def make(cls, h, w, bag, black=(), white=(), drop=()) -> "Puzzle":
         """Build from pieces (canonical tuples, row lists, or strings with
         newlines) and circled cell indices, validated like JSON."""
-        h, w = _size(h, w)
+        h, w = strict_board_size([h, w], MAX_CELLS, MAX_SIDE)
         pieces = []
         for i, p in enumerate(bag):
             if isinstance(p, str):
@@ -232,17 +234,12 @@ class Puzzle(GridPuzzle):
                 raise InputError(f"circle at cell {c}: off the {h}x{w} board")
         if black & white:
             raise InputError(f"cell {min(black & white)} has a black and a white circle")
-        return _build(h, w, pieces, black, white, _drop(list(drop)))
+        return _build(h, w, pieces, black, white, strict_switches(list(drop), "drop", SWITCHES))
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        if not isinstance(obj, dict):
-            raise InputError("a statue_park puzzle must be a JSON object")
-        for key in ("size", "bag"):
-            if key not in obj:
-                raise InputError(f"puzzle lacks the key {key!r}")
-        size = strict_list(obj["size"], "size", 2)
-        h, w = _size(size[0], size[1])
+        strict_object(obj, "a statue_park puzzle", ("size", "bag"))
+        h, w = strict_board_size(obj["size"], MAX_CELLS, MAX_SIDE)
         bag = strict_list(obj["bag"], "bag")
         if len(bag) > MAX_BAG:
             raise InputError(f"bag: {len(bag)} pieces, more than {MAX_BAG}")
@@ -256,7 +253,8 @@ class Puzzle(GridPuzzle):
                 seen[r * w + c] = colour
         black = {c for c, k in seen.items() if k == "black"}
         white = {c for c, k in seen.items() if k == "white"}
-        return _build(h, w, pieces, black, white, _drop(obj.get("drop", [])))
+        drop = strict_switches(obj.get("drop", []), "drop", SWITCHES)
+        return _build(h, w, pieces, black, white, drop)
 
     def to_json(self) -> dict:
         rc = lambda c: [c // self.w, c % self.w]  # noqa: E731
@@ -273,7 +271,8 @@ class Puzzle(GridPuzzle):
 
     def with_drop(self, drop) -> "Puzzle":
         """The same board, bag and circles with other rules switched off."""
-        return Puzzle(self.h, self.w, self.bag, self.black, self.white, _drop(list(drop)))
+        return Puzzle(self.h, self.w, self.bag, self.black, self.white,
+                      strict_switches(list(drop), "drop", SWITCHES))
 
 
 def _build(h, w, pieces, black, white, drop) -> Puzzle:
@@ -292,24 +291,9 @@ def _build(h, w, pieces, black, white, drop) -> Puzzle:
     return Puzzle(h, w, bag, frozenset(black), frozenset(white), drop)
 
 
-def _drop(x) -> frozenset:
-    strict_list(x, "drop")
-    for i, d in enumerate(x):
-        if d != "park":
-            raise InputError(f"drop[{i}]: expected \"park\", got {show(d)}")
-    return frozenset(x)
-
-
-def _size(h, w):
-    return strict_size(h, w, MAX_CELLS, ("size[0]", "size[1]"), max_side=MAX_SIDE)
-
-
 class Answer(ShadedAnswer):
-    """The shaded cells, a flat bool array of length ``h * w``.
-
-    >>> Answer.from_json({"grid": ["#.", ".#"]}).shaded.astype(int).tolist()
-    [1, 0, 0, 1]
-    """
+    """The shaded cells (the statues), a flat bool array of length ``h * w``
+    (JSON: one string of ``#`` and ``.`` per row)."""
 
     WHAT, MAX_CELLS, MAX_SIDE = "a statue_park answer", MAX_CELLS, MAX_SIDE
 
@@ -321,24 +305,7 @@ def groups(h: int, w: int, mask) -> list[list[int]]:
     [[0, 3], [2]]
     """
     s = np.asarray(mask, dtype=bool).ravel()
-    seen = np.zeros(h * w, bool)
-    out = []
-    for start in np.flatnonzero(s):
-        if seen[start]:
-            continue
-        seen[start] = True
-        stack, cells = [int(start)], []
-        while stack:
-            v = stack.pop()
-            cells.append(v)
-            r, c = divmod(v, w)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                u = rr * w + cc
-                if 0 <= rr < h and 0 <= cc < w and s[u] and not seen[u]:
-                    seen[u] = True
-                    stack.append(u)
-        out.append(sorted(cells))
-    return out
+    return cell_groups(h, w, s, within=s)
 
 
 def park_connected(h: int, w: int, shaded) -> bool:
@@ -367,10 +334,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> [v.rule for v in check(p, Answer.from_json({"grid": ["..#", "#.."]}))]
     ['black', 'white', 'shape', 'shape', 'missing']
     """
-    if (answer.h, answer.w) != (puzzle.h, puzzle.w):
-        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {puzzle.h}x{puzzle.w}")
+    check_shape(puzzle.shape, (answer.h, answer.w))
     h, w, s = puzzle.h, puzzle.w, answer.shaded
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = puzzle.grid.rc
     out = []
     for c in sorted(puzzle.black):
         if not s[c]:

@@ -4,8 +4,6 @@ the middle of the board where the bottom half starts; for a partial state
 undecided cells plain and known blanks dotted."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..viz import board as vb
 
 __all__ = ["draw", "draw_state"]
@@ -32,9 +30,8 @@ def draw(puzzle, answer=None, ax=None):
     >>> from puzzlekit.stostone.model import Puzzle
     >>> ax = draw(Puzzle.make([[0, 1], [0, 1]], {0: 1})); vb.close(ax)
     """
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
-    shaded = np.zeros(puzzle.n, bool) if answer is None else np.asarray(answer.shaded, bool)
-    vb.shade_cells(ax, np.flatnonzero(shaded), STONE, puzzle.w)
+    shaded = None if answer is None else answer.shaded
+    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, STONE, ax)
     _frame(ax, puzzle)
     _numbers(ax, puzzle, shaded)
     return ax

@@ -18,6 +18,8 @@ import heapq
 
 import numpy as np
 
+from ..core.generate import bank_record, other_answer, seeded_board
+from ..core.minimise import take_back
 from ..core.referee import InputError, strict_size
 from ..core.search import count_solutions
 from .ladder import LADDER, initial_state
@@ -268,15 +270,7 @@ def rival(puzzle, mask, max_nodes=None):
     on boards with few numbers); None when ``mask`` is the only one; False
     when the solver timed out before deciding."""
     r = _sat(puzzle, 2)
-    sols = [np.asarray(a.shaded, bool) for a in r.solutions]
-    others = [s for s in sols if not np.array_equal(s, mask)]
-    if others:
-        return others[0]
-    if r.capped:
-        return False
-    if not sols:
-        raise ValueError("the intended shading is not an answer of its own board")
-    return None
+    return other_answer([np.asarray(a.shaded, bool) for a in r.solutions], mask, r.capped)
 
 
 def buy(puzzle, mask, rng):
@@ -304,13 +298,10 @@ def buy(puzzle, mask, rng):
 def minimise(puzzle, rng=None):
     """Shuffled one-at-a-time removal, keeping a number only if dropping it
     breaks uniqueness (by the CP-SAT model; a time-out keeps it)."""
-    rng = np.random.default_rng(rng)
-    nums = dict(puzzle.numbers)
-    for g in rng.permutation(sorted(nums)):
-        rest = {k: v for k, v in nums.items() if k != g}
-        if _sat(puzzle.with_numbers(rest), 2).unique is True:
-            nums = rest
-    return puzzle.with_numbers(nums)
+    def ok(rest):
+        return _sat(puzzle.with_numbers(rest), 2).unique is True
+
+    return puzzle.with_numbers(take_back(dict(puzzle.numbers), ok, np.random.default_rng(rng)))
 
 
 def grade(puzzle):
@@ -400,14 +391,15 @@ def bank_entry(n: int, i: int, base: int = 14) -> dict:
     engine cannot re-prove within its budget is not shipped (the seed moves
     on by 100,000)."""
     from .brute import brute_count
-    s = base * 100000 + n * 1000 + i
-    while True:
-        p, a = generate(n, n, s, aim=AIM.get(n))
-        if not brute_count(p, 2, 5_000_000).capped:
-            break
-        s += 100_000
-    return {"id": f"stostone-{n}x{n}-{i:03d}", "size": [n, n], "clues": p.to_json(),
-            "answer": a.to_json(), "grade": grade(p), "seed": s}
+
+    def make(s):
+        return generate(n, n, s, aim=AIM.get(n))
+
+    def shipped(p):
+        return not brute_count(p, 2, 5_000_000).capped
+
+    s, p, a = seeded_board(n, i, base, make, shipped)
+    return bank_record(f"stostone-{n}x{n}-{i:03d}", p, a, grade(p), s)
 
 
 def rebuild_bank(seed=None, rows=BANK_ROWS):

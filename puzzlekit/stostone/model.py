@@ -47,13 +47,13 @@ checked before anything of that size is built.  Every refusal is an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy as np
 
-from ..core.grid import GridPuzzle, relabel
-from ..core.referee import (InputError, ShadedAnswer, Violation, region_labels, show, strict_cell,
-                            strict_int, strict_list, strict_size)
+from ..core.grid import RegionPuzzle, cell_groups, region_grid
+from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, region_labels, show,
+                            strict_board_size, strict_cell, strict_int, strict_list,
+                            strict_object)
 
 __all__ = ["Puzzle", "Answer", "RULES", "RULE4", "MAX_CELLS", "MAX_SIDE", "check",
            "stones", "below_counts", "column_counts", "lands", "convex", "balanced",
@@ -66,7 +66,7 @@ MAX_SIDE = 50
 
 
 @dataclass(frozen=True, eq=False)
-class Puzzle(GridPuzzle):
+class Puzzle(RegionPuzzle):
     """A Stostone board: region labels (flat int32, 0..k-1 in first-appearance
     order), ``numbers`` (region -> stone size, -1 for ``?``) and the reading
     ``rule4`` of the falling rule.
@@ -77,45 +77,22 @@ class Puzzle(GridPuzzle):
     (2, {0: 2}, 'exact')
     """
 
-    h: int
-    w: int
-    regions: np.ndarray
     numbers: dict = field(default_factory=dict)
     rule4: str = "exact"
 
     def _key(self):
-        return (self.h, self.w, np.asarray(self.regions, np.int64).tobytes(),
-                frozenset(self.numbers.items()), self.rule4)
+        return self._regions_key() + (frozenset(self.numbers.items()), self.rule4)
 
     def __repr__(self):
         return f"Puzzle({self.h}x{self.w}, {self.k} regions, {len(self.numbers)} numbers)"
-
-    @cached_property
-    def k(self) -> int:
-        return int(self.regions.max()) + 1
-
-    @cached_property
-    def sizes(self) -> np.ndarray:
-        return np.bincount(self.regions, minlength=self.k).astype(np.int64)
-
-    @cached_property
-    def first_cell(self) -> np.ndarray:
-        """Each region's first cell in reading order (where its number is written)."""
-        out = np.full(self.k, -1, np.int64)
-        for c in range(self.n - 1, -1, -1):
-            out[self.regions[c]] = c
-        return out
 
     @classmethod
     def make(cls, regions, numbers=None, rule4="exact") -> "Puzzle":
         """Build from a 2-D label array and ``numbers`` {region: size} (regions
         relabelled in first-appearance order; keys refer to the labels given)."""
-        lab = np.asarray(regions)
-        if lab.ndim != 2 or lab.size == 0:
-            raise InputError("regions must be a non-empty 2-D grid of labels")
-        h, w = _size(*lab.shape)
-        flat = relabel(lab).astype(np.int32)
-        old = lab.ravel()
+        h, w, flat = region_grid(regions)
+        _size(h, w)
+        old = np.asarray(regions).ravel()
         nums = {}
         for r, v in (numbers or {}).items():
             hit = np.flatnonzero(old == r)
@@ -136,11 +113,9 @@ class Puzzle(GridPuzzle):
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        if not isinstance(obj, dict):
-            raise InputError("a stostone puzzle must be a JSON object")
-        lab = region_labels(obj, MAX_CELLS)
-        h, w = _size(*lab.shape)
-        flat = relabel(lab).astype(np.int32)
+        strict_object(obj, "a stostone puzzle")
+        h, w, flat = region_grid(region_labels(obj, MAX_CELLS))
+        _size(h, w)
         nums = {}
         items = obj.get("numbers")
         for i, item in enumerate([] if items is None else strict_list(items, "numbers")):
@@ -180,18 +155,15 @@ def _rule4(x) -> str:
 
 
 def _size(h, w):
-    h, w = strict_size(h, w, MAX_CELLS, ("size[0]", "size[1]"), max_side=MAX_SIDE)
+    h, w = strict_board_size([h, w], MAX_CELLS, MAX_SIDE)
     if h % 2:
         raise InputError(f"size[0]: a Stostone board has an even height, got {h}")
     return h, w
 
 
 class Answer(ShadedAnswer):
-    """The shaded cells, a flat bool array of length ``h * w``.
-
-    >>> Answer.from_json({"grid": ["#.", ".#"]}).shaded.astype(int).tolist()
-    [1, 0, 0, 1]
-    """
+    """The shaded cells (the stones), a flat bool array of length ``h * w``
+    (JSON: one string of ``#`` and ``.`` per row)."""
 
     WHAT, MAX_CELLS, MAX_SIDE = "a stostone answer", MAX_CELLS, MAX_SIDE
 
@@ -206,26 +178,8 @@ def stones(h: int, w: int, shaded, regions=None) -> list[list[int]]:
     >>> stones(1, 3, [1, 1, 1], [0, 0, 1])
     [[0, 1], [2]]
     """
-    s = np.asarray(shaded, bool).ravel()
-    lab = np.zeros(h * w, np.int64) if regions is None else np.asarray(regions).ravel()
-    seen = np.zeros(h * w, bool)
-    out = []
-    for start in range(h * w):
-        if seen[start] or not s[start]:
-            continue
-        seen[start] = True
-        stack, cells = [start], []
-        while stack:
-            v = stack.pop()
-            cells.append(v)
-            r, c = divmod(v, w)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                u = rr * w + cc
-                if 0 <= rr < h and 0 <= cc < w and not seen[u] and s[u] and lab[u] == lab[v]:
-                    seen[u] = True
-                    stack.append(u)
-        out.append(sorted(cells))
-    return out
+    lab = np.zeros(h * w, np.int64) if regions is None else regions
+    return cell_groups(h, w, lab, within=shaded)
 
 
 def column_counts(h: int, w: int, shaded) -> np.ndarray:
@@ -316,10 +270,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> sorted({v.rule for v in check(p, Answer.from_json({"grid": ["#.", "##"]}))})
     ['column', 'size', 'touch']
     """
-    if (answer.h, answer.w) != (puzzle.h, puzzle.w):
-        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {puzzle.h}x{puzzle.w}")
+    check_shape(puzzle.shape, (answer.h, answer.w))
     h, w, s, lab = puzzle.h, puzzle.w, answer.shaded, puzzle.regions
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    rc = puzzle.grid.rc
     out = []
     pieces = stones(h, w, s, lab)
     per = [[] for _ in range(puzzle.k)]

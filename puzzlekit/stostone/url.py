@@ -12,10 +12,8 @@ say so; its JSON keeps it).
 """
 from __future__ import annotations
 
-import numpy as np
-
 from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
-                           regions_from_walls, walls_from_regions, write_border, write_number16)
+                           numbers_by_region, write_number16, write_regions)
 from .model import MAX_CELLS, MAX_SIDE, Puzzle
 
 __all__ = ["decode", "encode", "PID", "EXAMPLE"]
@@ -41,24 +39,10 @@ def decode(url: str) -> Puzzle:
         raise PuzzlinkError(f"stostone URL: the board is {h} rows high; Stostone needs an even "
                             "height")
     rd = Reader(u.body, "stostone URL")
-    right, below = rd.border(w, h, whole=True)
-    lab = regions_from_walls(right, below)
-    k = int(lab.max()) + 1
-    values = rd.number16(k)
+    lab = rd.regions(w, h)
+    values = rd.number16(int(lab.max()) + 1)
     rd.end()
-    sizes = np.bincount(lab.ravel(), minlength=k)
-    nums = {}
-    for g, v in enumerate(values):
-        if v is None:
-            continue
-        if v == QUESTION:
-            nums[g] = None
-            continue
-        if not 1 <= v <= sizes[g]:
-            raise PuzzlinkError(f"stostone URL: the number {v} of region {g} is out of range "
-                                f"1..{sizes[g]} (its size)")
-        nums[g] = int(v)
-    return Puzzle.make(lab, nums)
+    return Puzzle.make(lab, numbers_by_region(values, lab, "stostone URL"))
 
 
 def encode(puzzle: Puzzle) -> str:
@@ -71,15 +55,8 @@ def encode(puzzle: Puzzle) -> str:
         raise PuzzlinkError(f"a puzz.link URL cannot say rule 4 is read as {puzzle.rule4!r}; "
                             "keep this board as JSON")
     h, w = puzzle.h, puzzle.w
-    lab = np.asarray(puzzle.regions).reshape(h, w)
-    right, below = walls_from_regions(lab)
-    pieces = regions_from_walls(right, below)
-    if int(pieces.max()) + 1 != puzzle.k:
-        split = next(r for r in range(puzzle.k) if len(np.unique(pieces[lab == r])) > 1)
-        first = int(np.flatnonzero(lab.ravel() == split)[0])
-        raise PuzzlinkError(f"the region at ({first // w},{first % w}) is not connected; a "
-                            "puzz.link URL draws regions with walls, so each must be one piece")
+    walls = write_regions(puzzle.regions.reshape(h, w))
     values = [None] * puzzle.k
     for g, v in puzzle.numbers.items():
         values[g] = QUESTION if v < 0 else int(v)
-    return make_url(PID, w, h, write_border(right, below) + write_number16(values))
+    return make_url(PID, w, h, walls + write_number16(values))

@@ -24,7 +24,7 @@ def _patches():
 __all__ = ["new_board", "grid_lines", "shade_cells", "cell_text", "numbers",
            "corner_text", "region_borders", "segments", "path", "circles",
            "arrow", "dominoes", "highlight", "candidates", "margin_text",
-           "cell_list", "close", "shading_state", "INK", "PAPER", "GRID"]
+           "cell_list", "close", "shading_state", "shaded_board", "INK", "PAPER", "GRID"]
 
 INK, PAPER, GRID = "#222222", "#ffffff", "#b8b8b8"
 
@@ -171,6 +171,20 @@ def circles(ax, cells, w: int | None = None, filled: bool = False, color: str = 
         ax.add_patch(_patches().Circle((c + 0.5, r + 0.5), radius, fc=color if filled else PAPER,
                             ec=color, lw=lw, zorder=4))
     return ax
+
+
+def shaded_board(h: int, w: int, shaded=None, color: str = "#444444", ax=None):
+    """A fresh board (:func:`new_board`) with the cells of the flat mask
+    ``shaded`` filled (none when it is None): an answer of a shading genre.
+    Returns ``(ax, mask)``.
+
+    >>> ax, mask = shaded_board(2, 2, [1, 0, 0, 1]); mask.tolist(); close(ax)
+    [True, False, False, True]
+    """
+    ax = new_board(h, w, ax)
+    mask = np.zeros(h * w, bool) if shaded is None else np.asarray(shaded, bool)
+    shade_cells(ax, np.flatnonzero(mask), color, w)
+    return ax, mask
 
 
 def shading_state(ax, bits, w: int, new=None, colour: str | None = None, shade: str = "#444444",

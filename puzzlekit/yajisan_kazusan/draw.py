@@ -3,8 +3,6 @@ beside it, shaded cells dark (a clue on a shaded cell, exempt, in grey), and
 for a partial state undecided cells plain and known-unshaded cells dotted."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..viz import board as vb
 
 __all__ = ["draw", "draw_state"]
@@ -38,9 +36,8 @@ def draw(puzzle, answer=None, ax=None):
     >>> from puzzlekit.yajisan_kazusan.model import Puzzle
     >>> ax = draw(Puzzle.make(2, 2, {0: ("R", 1)})); vb.close(ax)
     """
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
-    shaded = np.zeros(puzzle.n, bool) if answer is None else np.asarray(answer.shaded, bool)
-    vb.shade_cells(ax, np.flatnonzero(shaded), DARK, puzzle.w)
+    shaded = None if answer is None else answer.shaded
+    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, DARK, ax)
     _clues(ax, puzzle, shaded)
     return ax
 

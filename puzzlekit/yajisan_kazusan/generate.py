@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.generate import bank_record, other_answer
 from ..core.genre import proof_count
 from ..core.graph import is_connected
+from ..core.minimise import take_back
 from ..core.referee import InputError, strict_size
 from ..core.search import SearchCapped, count_solutions
 from .ladder import LADDER, decode_mask, initial_state, max_total
@@ -105,13 +107,7 @@ def rival(puzzle, mask, max_nodes=200_000):
     r = count2(puzzle, max_nodes)
     if r.capped:
         raise SearchCapped("the rival search ran out of nodes")
-    sols = [decode_mask(s) for s in r.solutions]
-    others = [s for s in sols if not np.array_equal(s, mask)]
-    if others:
-        return others[0]
-    if not sols:
-        raise ValueError("the intended shading is not an answer of its own clues")
-    return None
+    return other_answer([decode_mask(s) for s in r.solutions], mask, False)
 
 
 def _numbers(L, avoid):
@@ -179,18 +175,13 @@ def minimise(puzzle, seed=None, max_nodes=200_000, keep="unique"):
     """Shuffle the clues and drop each one whose removal keeps the board
     unique (``keep="unique"``, proved by the counting search) or finished by
     the probe fixpoint (``keep="probe"``: the solve-min criterion)."""
-    rng = np.random.default_rng(seed)
-    clues = dict(puzzle.clues)
-    for c in rng.permutation(sorted(clues)):
-        rest = {k: v for k, v in clues.items() if k != c}
+    def ok(rest):
         q = puzzle.with_clues(rest)
         if keep == "probe":
-            ok = LADDER.fixpoint(initial_state(q), "probe", attribute=False).solved
-        else:
-            ok = count2(q, max_nodes).unique is True
-        if ok:
-            clues = rest
-    return puzzle.with_clues(clues)
+            return LADDER.fixpoint(initial_state(q), "probe", attribute=False).solved
+        return count2(q, max_nodes).unique is True
+
+    return puzzle.with_clues(take_back(dict(puzzle.clues), ok, np.random.default_rng(seed)))
 
 
 def bought(h, w, seed, density=BANK_DENSITY):
@@ -280,9 +271,7 @@ def rebuild_bank(seed=None, rows=BANK_ROWS, density=BANK_DENSITY):
         for i in range(k):
             s = base * 1000 + n * 100 + i
             p, a = generate(n, n, s, density=density)
-            out.append({"id": f"yajisan_kazusan-{n}x{n}-{i:03d}", "size": [n, n],
-                        "clues": p.to_json(), "answer": a.to_json(), "grade": grade(p),
-                        "seed": s})
+            out.append(bank_record(f"yajisan_kazusan-{n}x{n}-{i:03d}", p, a, grade(p), s))
     return out
 
 

@@ -38,9 +38,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, ShadedAnswer, Violation, show, strict_cell, strict_int,
-                            strict_list, strict_size)
+from ..core.grid import GridPuzzle, ray
+from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, show,
+                            strict_board_size, strict_bool, strict_cell, strict_int, strict_list,
+                            strict_object)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_NUMBER", "ARROWS",
            "NONE", "UP", "DOWN", "LEFT", "RIGHT", "STEP", "check", "line_cells",
@@ -65,12 +66,7 @@ def line_cells(h: int, w: int, cell: int, d: int) -> list[int]:
         return []
     r, c = divmod(int(cell), w)
     dr, dc = STEP[d]
-    out = []
-    r, c = r + dr, c + dc
-    while 0 <= r < h and 0 <= c < w:
-        out.append(r * w + c)
-        r, c = r + dr, c + dc
-    return out
+    return ray(h, w, r, c, dr, dc)
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,7 +98,7 @@ class Puzzle(GridPuzzle):
     def make(cls, h, w, clues=None, need_shade=False) -> "Puzzle":
         """Build from ``{cell: (arrow, number)}`` (arrow a code or letter,
         number -1 or None for ``?``), validated like JSON."""
-        h, w = _size(h, w)
+        h, w = strict_board_size([h, w], MAX_CELLS, MAX_SIDE)
         out = {}
         for cell, (d, v) in (clues or {}).items():
             d = ARROWS.index(d) if isinstance(d, str) else int(d)
@@ -116,12 +112,8 @@ class Puzzle(GridPuzzle):
 
     @classmethod
     def from_json(cls, obj) -> "Puzzle":
-        if not isinstance(obj, dict):
-            raise InputError("a yajisan_kazusan puzzle must be a JSON object")
-        if "size" not in obj:
-            raise InputError("puzzle lacks the key 'size'")
-        size = strict_list(obj["size"], "size", 2)
-        h, w = _size(size[0], size[1])
+        strict_object(obj, "a yajisan_kazusan puzzle", ("size",))
+        h, w = strict_board_size(obj["size"], MAX_CELLS, MAX_SIDE)
         clues = {}
         items = obj.get("clues", [])
         for i, item in enumerate(strict_list(items, "clues")):
@@ -133,10 +125,7 @@ class Puzzle(GridPuzzle):
             if r * w + c in clues:
                 raise InputError(f"clues: two clues at cell ({r}, {c})")
             clues[r * w + c] = (ARROWS.index(a), v)
-        ns = obj.get("need_shade", False)
-        if not isinstance(ns, bool):
-            raise InputError(f"need_shade: expected true or false, got {show(ns)}")
-        return cls(h, w, clues, ns)
+        return cls(h, w, clues, strict_bool(obj, "need_shade"))
 
     def to_json(self) -> dict:
         out = {"size": [self.h, self.w],
@@ -151,16 +140,9 @@ class Puzzle(GridPuzzle):
         return Puzzle(self.h, self.w, dict(clues), self.need_shade)
 
 
-def _size(h, w):
-    return strict_size(h, w, MAX_CELLS, ("size[0]", "size[1]"), max_side=MAX_SIDE)
-
-
 class Answer(ShadedAnswer):
-    """The shaded cells, a flat bool array of length ``h * w``.
-
-    >>> Answer.from_json({"grid": ["#.", ".#"]}).shaded.astype(int).tolist()
-    [1, 0, 0, 1]
-    """
+    """The shaded cells, a flat bool array of length ``h * w`` (JSON: one
+    string of ``#`` and ``.`` per row)."""
 
     WHAT, MAX_CELLS, MAX_SIDE = "a yajisan_kazusan answer", MAX_CELLS, MAX_SIDE
 
@@ -190,10 +172,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> check(p, Answer.from_json({"grid": ["..#"]}))
     []
     """
-    if (answer.h, answer.w) != (puzzle.h, puzzle.w):
-        raise InputError(f"answer is {answer.h}x{answer.w}, puzzle is {puzzle.h}x{puzzle.w}")
-    w, s = puzzle.w, answer.shaded
-    rc = lambda i: divmod(int(i), w)  # noqa: E731
+    check_shape(puzzle.shape, (answer.h, answer.w))
+    s = answer.shaded
+    rc = puzzle.grid.rc
     out = []
     for a, b in puzzle.grid.edges:
         if s[a] and s[b]:
