@@ -3,8 +3,9 @@
 A random answer is an L-partition drawn by the scanner's row-major cut in a
 random order (:func:`~puzzlekit.sashigane.brute.cut`): at the first free
 cell, one of the L's starting there that fit, uniformly, with backtracking.
-A board prints a circle on every bend and an arrow on one end of every piece; which end is the convention dial (``"long"``: the longer arm,
-ties to the vertical arm; ``"short"``: the shorter, ties to the horizontal;
+A board prints a circle on every bend and an arrow on one end of every
+piece; which end is the convention dial (``"long"``: the longer arm, ties
+to the vertical arm; ``"short"``: the shorter, ties to the horizontal;
 ``"coin"``: a fair coin per piece).  The generator prints every number,
 confirms uniqueness, then erases numbers one at a time in random order,
 keeping each erasure after which the board is still unique.
