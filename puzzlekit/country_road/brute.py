@@ -36,7 +36,15 @@ def _arrays(p: Puzzle):
             p.clue_array())
 
 
-def _result(p: Puzzle, limit, found, capped, nodes, sols, keep) -> Count:
+def _count(kernel, p: Puzzle, with_edges: bool, limit, max_nodes, keep) -> Count:
+    """Run one of the three kernels (``with_edges``: it reads the edge list):
+    the count, and up to ``keep`` (default ``limit``) loops as answers."""
+    keep = limit if keep is None else keep
+    nb, ce, E, reg, clue = _arrays(p)
+    head = (nb, ce, E, reg) if with_edges else (nb, ce, reg)
+    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
+    found, capped, nodes = kernel(*head, p.k, clue, bool(p.skip), int(limit), int(max_nodes),
+                                  sols, int(keep))
     return Count(int(found), bool(capped), int(nodes), int(limit),
                  tuple(Answer(p.h, p.w, sols[i].copy()) for i in range(min(int(found), keep))))
 
@@ -61,12 +69,7 @@ def walk(p: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES, keep: int | None
     >>> walk(Puzzle.make([[0, 0, 1], [0, 0, 1]], {0: 4}), limit=5).count
     1
     """
-    keep = limit if keep is None else keep
-    nb, ce, E, reg, clue = _arrays(p)
-    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
-    f, c, nodes = _walk_jit(nb, ce, reg, p.k, clue, bool(p.skip), int(limit), int(max_nodes),
-                            sols, int(keep))
-    return _result(p, limit, f, c, nodes, sols, keep)
+    return _count(_walk_jit, p, False, limit, max_nodes, keep)
 
 
 def loops_first(p: Puzzle, limit: int = 2, max_nodes: int = 50_000_000,
@@ -76,12 +79,7 @@ def loops_first(p: Puzzle, limit: int = 2, max_nodes: int = 50_000_000,
     >>> loops_first(Puzzle.make([[0, 1], [2, 3]]), limit=5).count
     1
     """
-    keep = limit if keep is None else keep
-    nb, ce, E, reg, clue = _arrays(p)
-    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
-    f, c, nodes = _loops_jit(nb, ce, E, reg, p.k, clue, bool(p.skip), int(limit),
-                             int(max_nodes), sols, int(keep))
-    return _result(p, limit, f, c, nodes, sols, keep)
+    return _count(_loops_jit, p, True, limit, max_nodes, keep)
 
 
 def cells_first(p: Puzzle, limit: int = 2, max_nodes: int = 20_000_000,
@@ -91,12 +89,7 @@ def cells_first(p: Puzzle, limit: int = 2, max_nodes: int = 20_000_000,
     >>> cells_first(Puzzle.make([[0, 0, 1], [0, 0, 1]], {0: 4}), limit=5).count
     1
     """
-    keep = limit if keep is None else keep
-    nb, ce, E, reg, clue = _arrays(p)
-    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
-    f, c, nodes = _cells_jit(nb, ce, E, reg, p.k, clue, bool(p.skip), int(limit),
-                             int(max_nodes), sols, int(keep))
-    return _result(p, limit, f, c, nodes, sols, keep)
+    return _count(_cells_jit, p, True, limit, max_nodes, keep)
 
 
 # ---------------------------------------------------------------- kernels

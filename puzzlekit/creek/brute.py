@@ -71,20 +71,31 @@ def iter_solutions(puzzle: Puzzle, limit: int = 10_000):
 
 
 @njit(cache=True)
+def _tally(k, val, cc):
+    """Corner ``k``'s cells: how many are shaded, how many open, and the
+    first open one (-1 if none)."""
+    s = 0
+    u = 0
+    first = -1
+    for q in range(4):
+        c = cc[k, q]
+        if c >= 0:
+            if val[c] == 1:
+                s += 1
+            elif val[c] < 0:
+                u += 1
+                if first < 0:
+                    first = c
+    return s, u, first
+
+
+@njit(cache=True)
 def _corners_ok(cell, val, cc, cco, clues):
     for t in range(4):
         k = cco[cell, t]
         if k < 0 or clues[k] < 0:
             continue
-        s = 0
-        u = 0
-        for q in range(4):
-            c = cc[k, q]
-            if c >= 0:
-                if val[c] == 1:
-                    s += 1
-                elif val[c] < 0:
-                    u += 1
+        s, u, _ = _tally(k, val, cc)
         if s > clues[k] or s + u < clues[k]:
             return False
     return True
@@ -129,18 +140,7 @@ def _pick(val, cc, clues):
     for k in range(cc.shape[0]):
         if clues[k] < 0:
             continue
-        s = 0
-        u = 0
-        first = -1
-        for q in range(4):
-            c = cc[k, q]
-            if c >= 0:
-                if val[c] == 1:
-                    s += 1
-                elif val[c] < 0:
-                    u += 1
-                    if first < 0:
-                        first = c
+        s, u, first = _tally(k, val, cc)
         if u == 0:
             continue
         slack = min(clues[k] - s, s + u - clues[k])

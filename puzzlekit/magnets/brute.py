@@ -93,22 +93,24 @@ def _leaf_ok(h, w, dom, g, pr, mr, pc, mc, part, give):
         if (a == 2) != (b == 2):
             return False
     for r in range(h):
-        p = 0
-        m = 0
-        for c in range(w):
-            p += g[r * w + c] == 0
-            m += g[r * w + c] == 1
-        if (pr[r] >= 0 and pr[r] != p) or (mr[r] >= 0 and mr[r] != m):
+        if not _line_ok(g, r * w, 1, w, pr[r], mr[r]):
             return False
     for c in range(w):
-        p = 0
-        m = 0
-        for r in range(h):
-            p += g[r * w + c] == 0
-            m += g[r * w + c] == 1
-        if (pc[c] >= 0 and pc[c] != p) or (mc[c] >= 0 and mc[c] != m):
+        if not _line_ok(g, c, w, h, pc[c], mc[c]):
             return False
     return True
+
+
+@njit(cache=True)
+def _line_ok(g, first, step, length, plus, minus):
+    """The ``length`` cells from ``first`` by ``step`` hold ``plus`` + poles and
+    ``minus`` - poles (a number below 0 is not printed)."""
+    p = 0
+    m = 0
+    for i in range(length):
+        p += g[first + i * step] == 0
+        m += g[first + i * step] == 1
+    return (plus < 0 or plus == p) and (minus < 0 or minus == m)
 
 
 @njit(cache=True)

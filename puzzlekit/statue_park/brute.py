@@ -394,13 +394,8 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
             for j in range(max(0, i - w), i + 1):
                 if maxnb[j] != i or col[j] != 1 or charged[j]:
                     continue
-                size = _cf_group(j, h, w, col, 1, buf)
-                sealed = True
-                for k in range(size):
-                    if maxnb[buf[k]] > i:
-                        sealed = False
-                        break
-                if not sealed:
+                size = _cf_sealed(i, j, h, w, col, 1, buf, maxnb)
+                if size < 0:
                     continue
                 t = _cf_match(buf, size, w, keys, ksid, rem)
                 if t < 0:
@@ -417,13 +412,8 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
             for j in range(max(0, i - w), i + 1):
                 if maxnb[j] != i or col[j] != 0:
                     continue
-                size = _cf_group(j, h, w, col, 0, buf)
-                sealed = True
-                for k in range(size):
-                    if maxnb[buf[k]] > i:
-                        sealed = False
-                        break
-                if not sealed:
+                size = _cf_sealed(i, j, h, w, col, 0, buf, maxnb)
+                if size < 0:
                     continue
                 inside = 0
                 for c in range(i + 1):
@@ -437,6 +427,17 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
             continue
         i += 1
         opt[i] = 0
+
+
+@njit(cache=True)
+def _cf_sealed(i, j, h, w, col, colour, buf, maxnb):
+    """The size of cell ``j``'s group of ``colour`` (its cells in ``buf``)
+    when step ``i`` sealed it (every neighbour of every cell decided), else -1."""
+    size = _cf_group(j, h, w, col, colour, buf)
+    for k in range(size):
+        if maxnb[buf[k]] > i:
+            return -1
+    return size
 
 
 @njit(cache=True)

@@ -80,6 +80,21 @@ def by_mask(puzzle: Puzzle, limit: int = 2, keep: int | None = None) -> Count:
 
 
 @njit(cache=True)
+def _below_jit(s, h, w, below):
+    """``below[v]``: the shaded cells under ``v`` in its column; whether every
+    column holds ``h // 2`` shaded cells."""
+    balanced = True
+    for c in range(w):
+        seen = 0
+        for r in range(h - 1, -1, -1):
+            below[r * w + c] = seen
+            seen += s[r * w + c]
+        if seen != h // 2:
+            balanced = False
+    return balanced
+
+
+@njit(cache=True)
 def _legal_jit(s, nbrs, reg, num, h, w, r4):
     """Every rule on a full grid ``s`` (uint8 per cell)."""
     n = h * w
@@ -89,13 +104,8 @@ def _legal_jit(s, nbrs, reg, num, h, w, r4):
     lab = np.full(n, -1, np.int64)
     stack = np.empty(n, np.int64)
     below = np.zeros(n, np.int64)
-    for c in range(w):
-        seen = 0
-        for r in range(h - 1, -1, -1):
-            below[r * w + c] = seen
-            seen += s[r * w + c]
-        if r4 < 3 and seen != h // 2:
-            return False
+    if not _below_jit(s, h, w, below) and r4 < 3:
+        return False
     for v in range(n):
         if not s[v]:
             continue
@@ -147,6 +157,17 @@ def _legal_jit(s, nbrs, reg, num, h, w, r4):
 
 
 @njit(cache=True)
+def _kept_jit(s, m, cnt, out, nbrs, reg, num, h, w, r4):
+    """Whether grid ``s`` (the integer ``m``) is legal; a legal one is kept as
+    ``out[cnt]`` while there is room."""
+    if not _legal_jit(s, nbrs, reg, num, h, w, r4):
+        return False
+    if cnt < out.shape[0]:
+        out[cnt] = m
+    return True
+
+
+@njit(cache=True)
 def _mask_jit(nbrs, reg, num, h, w, r4, cols, limit, out):
     n = h * w
     s = np.zeros(n, np.uint8)
@@ -157,9 +178,7 @@ def _mask_jit(nbrs, reg, num, h, w, r4, cols, limit, out):
             nodes += 1
             for i in range(n):
                 s[i] = (m >> i) & 1
-            if _legal_jit(s, nbrs, reg, num, h, w, r4):
-                if cnt < out.shape[0]:
-                    out[cnt] = m
+            if _kept_jit(s, m, cnt, out, nbrs, reg, num, h, w, r4):
                 cnt += 1
                 if cnt >= limit:
                     return cnt, nodes
@@ -176,9 +195,7 @@ def _mask_jit(nbrs, reg, num, h, w, r4, cols, limit, out):
                 s[r * w + c] = bit
                 if bit:
                     m |= 1 << (r * w + c)
-        if _legal_jit(s, nbrs, reg, num, h, w, r4):
-            if cnt < out.shape[0]:
-                out[cnt] = m
+        if _kept_jit(s, m, cnt, out, nbrs, reg, num, h, w, r4):
             cnt += 1
             if cnt >= limit:
                 return cnt, nodes
@@ -368,11 +385,7 @@ def _falls_jit(s, nbrs, reg, h, w, r4):
         return True
     n = h * w
     below = np.zeros(n, np.int64)
-    for c in range(w):
-        seen = 0
-        for r in range(h - 1, -1, -1):
-            below[r * w + c] = seen
-            seen += s[r * w + c]
+    _below_jit(s, h, w, below)
     for a in range(n):
         if not s[a]:
             continue
