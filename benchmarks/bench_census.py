@@ -65,7 +65,7 @@ def kojun(big):
 
 def _paths(h, w):
     from puzzlekit.numbrix import brute
-    return f"{brute.census(h, w).count:,} directed paths"
+    return f"{brute.census(h, w)[0].count:,} directed paths"
 
 
 def numbrix(big):

@@ -236,7 +236,7 @@ def engines(scale) -> pd.DataFrame:
     rng = measure.stream(("choco_banana", "random small"), lambda i, g: random_small(
         g, int(g.integers(2, 5)), int(g.integers(2, 5))), "random small boards").take(
         _n(scale, 20, 100, 100))
-    three = [min(by_mask(p, 3)[0], 3) == min(SPEC.brute_count(p, 3).count, 3)
+    three = [min(by_mask(p, 3).count, 3) == min(SPEC.brute_count(p, 3).count, 3)
              == min(count(p, 3).count, 3) for p in rng]
     s = Summary("")
     for row, flags, k in (("shipped boards", df["agree"].tolist(), len(ps)),

@@ -13,9 +13,12 @@ ladder or with each other.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from numba import njit
 
+from ..core.brute import run
 from ..core.grid import Grid
 from ..core.search import Count
 from .model import Answer, Puzzle
@@ -36,10 +39,15 @@ def _arrays(puzzle):
             int(puzzle.h), int(puzzle.w), int(puzzle.rect_rule), int(puzzle.banana_rule))
 
 
-def by_mask(puzzle: Puzzle, limit: int = 2, keep: int | None = None):
-    """Every grid as an integer: ``(count, nodes, capped, masks)``.
+def _answers(puzzle, masks) -> tuple:
+    return tuple(Answer.from_mask(puzzle.h, puzzle.w, m) for m in masks)
 
-    >>> by_mask(Puzzle.make(2, 2), limit=100)[0]
+
+def by_mask(puzzle: Puzzle, limit: int = 2, keep: int | None = None) -> Count:
+    """Every grid as an integer: the count up to ``limit`` (never capped) and
+    the first ``keep`` (default ``limit``) answers.
+
+    >>> by_mask(Puzzle.make(2, 2), limit=100).count
     5
     """
     if puzzle.n > MASK_CELLS:
@@ -47,7 +55,8 @@ def by_mask(puzzle: Puzzle, limit: int = 2, keep: int | None = None):
     keep = min(limit if keep is None else keep, KEEP_MAX)
     out = np.zeros(max(int(keep), 0), np.int64)
     cnt, nodes = _mask_jit(*_arrays(puzzle), int(limit), out)
-    return int(cnt), int(nodes), False, [_unpack(int(m), puzzle.n) for m in out[:min(cnt, keep)]]
+    masks = [_unpack(int(m), puzzle.n) for m in out[:min(cnt, keep)]]
+    return Count(int(cnt), False, int(nodes), int(limit), _answers(puzzle, masks))
 
 
 def legal_masks(h: int, w: int, drop=()) -> np.ndarray:
@@ -68,16 +77,16 @@ def _unpack(m, n):
 
 
 def by_cells(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES,
-             keep: int | None = None):
-    """Answers in raster order: ``(count, nodes, capped, masks)``.
+             keep: int | None = None) -> Count:
+    """Answers in raster order: the count up to ``limit`` (``capped`` when the
+    node budget ran out) and the first ``keep`` (default ``limit``) answers.
 
-    >>> by_cells(Puzzle.make(2, 2), limit=100)[0]
+    >>> by_cells(Puzzle.make(2, 2), limit=100).count
     5
     """
     keep = min(limit if keep is None else keep, KEEP_MAX)
-    out = np.zeros((max(int(keep), 0), puzzle.n), np.bool_)
-    cnt, nodes, capped = _cells_jit(*_arrays(puzzle), int(limit), int(max_nodes), out)
-    return int(cnt), int(nodes), bool(capped), [m.copy() for m in out[:min(cnt, keep)]]
+    r, masks = run(_cells_jit, _arrays(puzzle), puzzle.n, limit, max_nodes, keep)
+    return replace(r, solutions=_answers(puzzle, masks))
 
 
 def _transposed(puzzle):
@@ -85,30 +94,27 @@ def _transposed(puzzle):
     return Puzzle(w, h, {(c % w) * h + c // w: v for c, v in puzzle.clues.items()}, puzzle.drop)
 
 
-def _walk(puzzle, limit, max_nodes, keep=None):
+def _walk(puzzle, limit, max_nodes, keep=None) -> Count:
     """The raster walker, and when it runs out of nodes, the same walk down
     the columns (the transposed board), answers turned back."""
-    cnt, nodes, capped, masks = by_cells(puzzle, limit, max_nodes, keep)
-    if not capped or puzzle.h == puzzle.w == 1:
-        return cnt, nodes, capped, masks
-    c2, n2, cap2, m2 = by_cells(_transposed(puzzle), limit, max_nodes, keep)
-    if cap2 and c2 <= cnt:
-        return cnt, nodes + n2, True, masks
-    back = [m.reshape(puzzle.w, puzzle.h).T.ravel().copy() for m in m2]
-    return c2, nodes + n2, cap2, back
+    r = by_cells(puzzle, limit, max_nodes, keep)
+    if not r.capped or puzzle.h == puzzle.w == 1:
+        return r
+    down = by_cells(_transposed(puzzle), limit, max_nodes, keep)
+    if down.capped and down.count <= r.count:
+        return replace(r, nodes=r.nodes + down.nodes)
+    back = [a.shaded.reshape(puzzle.w, puzzle.h).T.ravel() for a in down.solutions]
+    return replace(down, nodes=r.nodes + down.nodes, solutions=_answers(puzzle, back))
 
 
 def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The raster walker's count as a :class:`~puzzlekit.core.search.Count`."""
-    cnt, nodes, capped, _ = _walk(puzzle, limit, max_nodes, keep=0)
-    return Count(cnt, capped, nodes, limit)
+    """The raster walker's count (no answers kept): the GenreSpec hook."""
+    return _walk(puzzle, limit, max_nodes, keep=0)
 
 
 def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The raster walker's answers (at most ``limit``)."""
-    cnt, nodes, capped, masks = _walk(puzzle, limit, max_nodes)
-    return Count(cnt, capped, nodes, limit,
-                 tuple(Answer.from_mask(puzzle.h, puzzle.w, m) for m in masks))
+    """The raster walker's count and answers (at most ``limit``)."""
+    return _walk(puzzle, limit, max_nodes)
 
 
 def iter_solutions(puzzle: Puzzle, limit: int = 1000):

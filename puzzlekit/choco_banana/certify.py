@@ -27,10 +27,10 @@ def tie(h: int, w: int, mask, drop=()):
     """
     from .brute import by_cells
     mask = np.asarray(mask, bool).ravel()
-    cnt, _, capped, masks = by_cells(full_board(h, w, mask, drop), 2, keep=2)
-    if capped:
+    r = by_cells(full_board(h, w, mask, drop), 2, keep=2)
+    if r.capped:
         raise ValueError("the tie search ran out of nodes")
-    return next((m for m in masks if not np.array_equal(m, mask)), None)
+    return next((a.shaded for a in r.solutions if not np.array_equal(a.shaded, mask)), None)
 
 
 def pinnable(h: int, w: int, mask, drop=()) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, banana_areas, bar_areas
 
@@ -34,8 +35,7 @@ def data(puzzle: Puzzle) -> tuple:
     """The kernels' arrays (cached on the puzzle): neighbours, per-cell
     numbers (-1 none or ``?``), which areas each colour may have, and
     ``[h, w, rect rule, banana rule]``."""
-    d = puzzle.__dict__.get("_kdata")
-    if d is None:
+    def build(puzzle):
         n, h, w = puzzle.n, puzzle.h, puzzle.w
         clue = np.full(n, -1, np.int64)
         for c, v in puzzle.clues.items():
@@ -50,9 +50,8 @@ def data(puzzle: Puzzle) -> tuple:
             banana_ok[sorted(banana_areas(h, w))] = True
         choco_ok[0] = banana_ok[0] = False
         flags = np.array([h, w, int(puzzle.rect_rule), int(puzzle.banana_rule)], np.int64)
-        d = (np.ascontiguousarray(puzzle.grid.nbrs, np.int64), clue, choco_ok, banana_ok, flags)
-        puzzle.__dict__["_kdata"] = d
-    return d
+        return (np.ascontiguousarray(puzzle.grid.nbrs, np.int64), clue, choco_ok, banana_ok, flags)
+    return puzzle_table(puzzle, "choco_banana.data", build)
 
 
 class CBState(State):

@@ -3,10 +3,10 @@ variable per cell and one {unused, used} variable per grid edge."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from ..core.search import Count
 from . import brute
 from . import generate as _gen
 from . import url
+from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (board_from_loop, cut_loop, erase, finishes, generate, inflate_loop,
                        random_partition, random_small, rebuild_bank, sweep_board)
@@ -20,19 +20,6 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CRState", "c
            "inflate_loop", "cut_loop", "random_partition", "random_small", "rebuild_bank",
            "sweep_board", "catalogue", "region_graph", "two_connected", "draw", "draw_state",
            "url", "brute"]
-
-
-def brute_count(puzzle, limit=2, max_nodes=3_000_000) -> Count:
-    """The loop-walking engine's count up to ``limit`` (``capped`` when out of nodes)."""
-    r = brute.walk(puzzle, limit, max_nodes, keep=0)
-    return Count(r.count, r.capped, r.nodes, int(limit))
-
-
-def brute_solutions(puzzle, limit=2, max_nodes=3_000_000) -> Count:
-    """The loop-walking engine's answers (at most ``limit``), with its count and cap."""
-    r = brute.walk(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit),
-                 tuple(Answer(puzzle.h, puzzle.w, e) for e in r.edges))
 
 
 def _generate(h, w, seed=None, grade=None):

@@ -1,6 +1,7 @@
 """Three independent Country Road counters, sharing only grid geometry.
 
-- :func:`walk` (the raw engine of the spec): walk the loop cell by cell from
+- :func:`walk` (the raw engine of the spec, :func:`brute_count` and
+  :func:`brute_solutions`): walk the loop cell by cell from
   its first cell in the first visited country, leaving each country once and
   never entering a finished one, closing a country's empty cells as it is
   left and refusing a walk that can no longer reach the countries still to
@@ -11,29 +12,21 @@
   number rules checked as cells are fixed), then count the Hamiltonian
   cycles through exactly those cells.
 
-None of them imports the ladder; each is capped by a node budget and says so.
+None of them imports the ladder; each is capped by a node budget and says so,
+and reports a :class:`~puzzlekit.core.search.Count` with up to ``keep``
+answers (default ``limit``).
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
-from .model import Puzzle
+from ..core.search import Count
+from .model import Answer, Puzzle
 
-__all__ = ["Result", "walk", "loops_first", "cells_first"]
+__all__ = ["walk", "loops_first", "cells_first", "brute_count", "brute_solutions", "MAX_NODES"]
 
-
-@dataclass(frozen=True)
-class Result:
-    """A count (``capped`` when the node budget ran out first) and up to
-    ``keep`` answers as edge masks over :attr:`Grid.edges`."""
-
-    count: int
-    capped: bool
-    nodes: int
-    edges: tuple = ()
+MAX_NODES = 3_000_000      # the loop walker's default node budget
 
 
 def _arrays(p: Puzzle):
@@ -43,53 +36,60 @@ def _arrays(p: Puzzle):
             p.clue_array())
 
 
-def _result(found, capped, nodes, sols, keep):
-    return Result(int(found), bool(capped), int(nodes),
-                  tuple(sols[i].copy() for i in range(min(int(found), keep))))
+def _count(kernel, p: Puzzle, with_edges: bool, limit, max_nodes, keep) -> Count:
+    """Run one of the three kernels (``with_edges``: it reads the edge list):
+    the count, and up to ``keep`` (default ``limit``) loops as answers."""
+    keep = limit if keep is None else keep
+    nb, ce, E, reg, clue = _arrays(p)
+    head = (nb, ce, E, reg) if with_edges else (nb, ce, reg)
+    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
+    found, capped, nodes = kernel(*head, p.k, clue, bool(p.skip), int(limit), int(max_nodes),
+                                  sols, int(keep))
+    return Count(int(found), bool(capped), int(nodes), int(limit),
+                 tuple(Answer(p.h, p.w, sols[i].copy()) for i in range(min(int(found), keep))))
 
 
-def walk(p: Puzzle, limit: int = 2, max_nodes: int = 3_000_000, keep: int | None = None) -> Result:
+def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The loop walker's count up to ``limit``, no answers kept (the GenreSpec hook).
+
+    >>> brute_count(Puzzle.make([[0, 0, 1], [0, 0, 1]], {0: 4}), limit=5).status
+    'unique'
+    """
+    return walk(puzzle, limit, max_nodes, keep=0)
+
+
+def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The loop walker's count and answers (at most ``limit``)."""
+    return walk(puzzle, limit, max_nodes)
+
+
+def walk(p: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES, keep: int | None = None) -> Count:
     """Count answers up to ``limit`` by walking the loop.
 
     >>> walk(Puzzle.make([[0, 0, 1], [0, 0, 1]], {0: 4}), limit=5).count
     1
     """
-    keep = limit if keep is None else keep
-    nb, ce, E, reg, clue = _arrays(p)
-    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
-    f, c, nodes = _walk_jit(nb, ce, reg, p.k, clue, bool(p.skip), int(limit), int(max_nodes),
-                            sols, int(keep))
-    return _result(f, c, nodes, sols, keep)
+    return _count(_walk_jit, p, False, limit, max_nodes, keep)
 
 
 def loops_first(p: Puzzle, limit: int = 2, max_nodes: int = 50_000_000,
-                keep: int | None = None) -> Result:
+                keep: int | None = None) -> Count:
     """Count answers up to ``limit`` among all simple cycles of the grid.
 
     >>> loops_first(Puzzle.make([[0, 1], [2, 3]]), limit=5).count
     1
     """
-    keep = limit if keep is None else keep
-    nb, ce, E, reg, clue = _arrays(p)
-    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
-    f, c, nodes = _loops_jit(nb, ce, E, reg, p.k, clue, bool(p.skip), int(limit),
-                             int(max_nodes), sols, int(keep))
-    return _result(f, c, nodes, sols, keep)
+    return _count(_loops_jit, p, True, limit, max_nodes, keep)
 
 
 def cells_first(p: Puzzle, limit: int = 2, max_nodes: int = 20_000_000,
-                keep: int | None = None) -> Result:
+                keep: int | None = None) -> Count:
     """Count answers up to ``limit``: road cells first, then their routings.
 
     >>> cells_first(Puzzle.make([[0, 0, 1], [0, 0, 1]], {0: 4}), limit=5).count
     1
     """
-    keep = limit if keep is None else keep
-    nb, ce, E, reg, clue = _arrays(p)
-    sols = np.zeros((max(keep, 1), len(E)), dtype=np.bool_)
-    f, c, nodes = _cells_jit(nb, ce, E, reg, p.k, clue, bool(p.skip), int(limit),
-                             int(max_nodes), sols, int(keep))
-    return _result(f, c, nodes, sols, keep)
+    return _count(_cells_jit, p, True, limit, max_nodes, keep)
 
 
 # ---------------------------------------------------------------- kernels

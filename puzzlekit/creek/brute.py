@@ -12,6 +12,8 @@ model are imported.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from numba import njit
 
@@ -44,7 +46,7 @@ def _run(puzzle: Puzzle, limit: int, keep: int, max_nodes: int):
     sols = np.zeros((max(keep, 0), n), dtype=np.int8)
     found, nodes, capped = _search_jit(cc, cco, clues, nb, bool(puzzle.shade_required),
                                        int(limit), int(max_nodes), int(keep), sols)
-    return int(found), bool(capped), int(nodes), sols[:min(found, keep)]
+    return Count(int(found), bool(capped), int(nodes), int(limit)), sols[:min(found, keep)]
 
 
 def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
@@ -54,16 +56,13 @@ def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> C
     >>> brute_count(p, 5).count
     2
     """
-    found, capped, nodes, _ = _run(puzzle, limit, 0, max_nodes)
-    return Count(found, capped, nodes, int(limit))
+    return _run(puzzle, limit, 0, max_nodes)[0]
 
 
 def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
     """As :func:`brute_count`, with the answers found (at most ``limit``)."""
-    found, capped, nodes, sols = _run(puzzle, limit, limit, max_nodes)
-    h, w = puzzle.h, puzzle.w
-    return Count(found, capped, nodes, int(limit),
-                 tuple(Answer(s.reshape(h, w)) for s in sols))
+    r, sols = _run(puzzle, limit, limit, max_nodes)
+    return replace(r, solutions=tuple(Answer(s.reshape(puzzle.h, puzzle.w)) for s in sols))
 
 
 def iter_solutions(puzzle: Puzzle, limit: int = 10_000):
@@ -72,20 +71,31 @@ def iter_solutions(puzzle: Puzzle, limit: int = 10_000):
 
 
 @njit(cache=True)
+def _tally(k, val, cc):
+    """Corner ``k``'s cells: how many are shaded, how many open, and the
+    first open one (-1 if none)."""
+    s = 0
+    u = 0
+    first = -1
+    for q in range(4):
+        c = cc[k, q]
+        if c >= 0:
+            if val[c] == 1:
+                s += 1
+            elif val[c] < 0:
+                u += 1
+                if first < 0:
+                    first = c
+    return s, u, first
+
+
+@njit(cache=True)
 def _corners_ok(cell, val, cc, cco, clues):
     for t in range(4):
         k = cco[cell, t]
         if k < 0 or clues[k] < 0:
             continue
-        s = 0
-        u = 0
-        for q in range(4):
-            c = cc[k, q]
-            if c >= 0:
-                if val[c] == 1:
-                    s += 1
-                elif val[c] < 0:
-                    u += 1
+        s, u, _ = _tally(k, val, cc)
         if s > clues[k] or s + u < clues[k]:
             return False
     return True
@@ -130,18 +140,7 @@ def _pick(val, cc, clues):
     for k in range(cc.shape[0]):
         if clues[k] < 0:
             continue
-        s = 0
-        u = 0
-        first = -1
-        for q in range(4):
-            c = cc[k, q]
-            if c >= 0:
-                if val[c] == 1:
-                    s += 1
-                elif val[c] < 0:
-                    u += 1
-                    if first < 0:
-                        first = c
+        s, u, first = _tally(k, val, cc)
         if u == 0:
             continue
         slack = min(clues[k] - s, s + u - clues[k])

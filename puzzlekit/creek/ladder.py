@@ -11,6 +11,7 @@ from math import gcd
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.graph import one_region_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
@@ -155,13 +156,13 @@ def _pairs(puzzle: Puzzle):
 
 def kernel_arrays(p: Puzzle):
     """Arrays the kernels read, built once per puzzle (the row reduction too)."""
-    if not hasattr(p, "_karr"):
+    def build(p):
         A, b, _ = reduced_rows(p)
-        p._karr = ((np.ascontiguousarray(p.corners, dtype=np.int64),
-                    p.clues.ravel().astype(np.int64)) + _csr(A, b) + _pairs(p)
-                   + (np.ascontiguousarray(p.grid.nbrs, dtype=np.int64),
-                      np.int64(1 if p.shade_required else 0)))
-    return p._karr
+        return ((np.ascontiguousarray(p.corners, dtype=np.int64),
+                 p.clues.ravel().astype(np.int64)) + _csr(A, b) + _pairs(p)
+                + (np.ascontiguousarray(p.grid.nbrs, dtype=np.int64),
+                   np.int64(1 if p.shade_required else 0)))
+    return puzzle_table(p, "creek.kernel_arrays", build)
 
 
 # ---------------------------------------------------------------- rungs

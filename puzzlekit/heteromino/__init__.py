@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core.genre import PROOF_CHEAP_NODES, GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, url
-from .brute import brute_count, brute_solutions
+from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, search_count, verify_extra, walk
 from .ladder import LADDER, HeteroState, decode, encode, initial_state

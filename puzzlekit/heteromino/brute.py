@@ -10,7 +10,7 @@ It imports nothing from the ladder.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numba import njit
@@ -18,17 +18,9 @@ from numba import njit
 from ..core.search import Count
 from .model import Answer, Puzzle, shape_class
 
-__all__ = ["BruteResult", "count_solutions", "solutions", "brute_count", "brute_solutions",
-           "tilings", "TilingStats"]
+__all__ = ["count_solutions", "solutions", "tilings", "TilingStats", "MAX_NODES"]
 
 MAX_NODES = 5_000_000
-
-
-@dataclass(frozen=True)
-class BruteResult:
-    count: int
-    capped: bool
-    nodes: int
 
 
 @dataclass(frozen=True)
@@ -57,10 +49,11 @@ def _run(puzzle: Puzzle, limit: int, max_nodes: int, keep: int, rule: str | None
     found, nodes, capped = _dfs_jit(puzzle.h, puzzle.w, np.ascontiguousarray(puzzle.black),
                                     cls, int(limit), int(max_nodes), sols, stats,
                                     np.asarray(prefix, dtype=np.int64), int(cut))
-    return BruteResult(int(found), bool(capped), int(nodes)), sols[:min(found, keep)], stats
+    return (Count(int(found), bool(capped), int(nodes), int(limit)), sols[:min(found, keep)],
+            stats)
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> BruteResult:
+def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
     """Answers counted up to ``limit``; ``capped`` when the node budget ran out.
 
     >>> count_solutions(Puzzle.from_json({"size": [3, 4], "black": []}), 100).count
@@ -69,23 +62,11 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) 
     return _run(puzzle, limit, max_nodes, 0)[0]
 
 
-def solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES):
-    """``(BruteResult, owner arrays)``: the answers found, as flat piece labels."""
+def solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """As :func:`count_solutions`, with the answers found (at most ``limit``)
+    as :class:`~puzzlekit.heteromino.model.Answer` objects."""
     r, sols, _ = _run(puzzle, limit, max_nodes, limit)
-    return r, list(sols)
-
-
-def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The engine's count as a :class:`~puzzlekit.core.search.Count`."""
-    r = count_solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit))
-
-
-def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The engine's answers (at most ``limit``) with its count and cap."""
-    r, sols = solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit),
-                 tuple(Answer.from_owner(o, puzzle.w) for o in sols))
+    return replace(r, solutions=tuple(Answer.from_owner(o, puzzle.w) for o in sols))
 
 
 def tilings(puzzle: Puzzle, max_nodes: int = 10 ** 9, rule: str | None = None,

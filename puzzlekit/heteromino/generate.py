@@ -19,7 +19,7 @@ from ..core.referee import InputError, strict_size
 from ..core.search import count_solutions as _ladder_count
 from . import brute
 from .ladder import LADDER, initial_state
-from .model import MAX_CELLS, Answer, Puzzle
+from .model import MAX_CELLS, Puzzle
 
 __all__ = ["legal_counts", "random_small", "scatter", "bad_regions", "score", "walk",
            "generate", "grade", "search_count", "sweep_board", "rebuild_bank", "BANK_PLAN", "BANK_BLACK",
@@ -204,9 +204,9 @@ def generate(h: int, w: int, seed=None, grade=None, k: int | None = None, tries:
         if grade is not None and LADDER.grade(initial_state(p)) != LADDER.names[LADDER.level(grade)]:
             continue
         res = brute.solutions(p, 2)
-        if res[0].count != 1 or res[0].capped:
+        if res.count != 1 or res.capped:
             continue
-        return p, Answer.from_owner(res[1][0], w)
+        return p, res.solutions[0]
     raise InputError(f"no {h}x{w} board with one answer found in {tries} walks"
                      + (f" at grade {grade}" if grade else ""))
 

@@ -4,8 +4,8 @@ neigh, once, order, region and probe over one digit variable per cell."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from ..core.search import Count
-from . import brute, generate as _gen, url
+from . import generate as _gen, url
+from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
 from .generate import (fill, generate, minimise, partition_board, random_board,
                        random_partition, random_small, rebuild_bank, reveal, reveal_share)
@@ -24,19 +24,6 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "KojunState",
 def decode(state) -> Answer:
     """The answer of a decided state."""
     return Answer.of(state.puzzle, decode_values(state))
-
-
-def brute_count(puzzle, limit=2, max_nodes=20_000_000) -> Count:
-    """The raw engine's count up to ``limit`` (``capped`` when it ran out of nodes)."""
-    r = brute.count_solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit))
-
-
-def brute_solutions(puzzle, limit=2, max_nodes=20_000_000) -> Count:
-    """The raw engine's answers (at most ``limit``), with its count and cap."""
-    r, grids = brute.solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit),
-                 tuple(Answer.of(puzzle, g) for g in grids))
 
 
 def _verify_extra(entry, puzzle, answer):

@@ -6,29 +6,20 @@ grid scored by a validator written from the rules.  It shares nothing with
 the ladder."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
+from math import factorial, prod
 
 import numpy as np
 from numba import njit
 
-from ..core.grid import Grid
+from ..core.brute import run
+from ..core.grid import Grid, regions
+from ..core.search import Count
+from .model import Answer
 
-__all__ = ["BruteResult", "count_solutions", "solutions", "iter_solutions", "space_size"]
+__all__ = ["count_solutions", "solutions", "iter_solutions", "space_size", "MAX_NODES"]
 
-
-@dataclass(frozen=True)
-class BruteResult:
-    """``count`` is exact unless ``capped`` (then a lower bound)."""
-
-    count: int
-    nodes: int
-    capped: bool
-
-    @property
-    def unique(self):
-        if self.count >= 2:
-            return False
-        return None if self.capped else self.count == 1
+MAX_NODES = 20_000_000     # the engine's default node budget
 
 
 def space_size(puzzle) -> int:
@@ -38,21 +29,16 @@ def space_size(puzzle) -> int:
     >>> space_size(Puzzle.make([[0, 0, 0], [1, 1, 2]]))
     12
     """
-    from math import factorial
-    out = 1
-    for s in np.bincount(np.asarray(puzzle.regions).ravel()):
-        out *= factorial(int(s))
-    return out
+    return prod(factorial(int(s)) for s in puzzle.sizes)
 
 
 def _arrays(puzzle):
     h, w = puzzle.h, puzzle.w
     g = Grid(h, w)
     reg = np.asarray(puzzle.regions, dtype=np.int64).ravel()
-    k = int(reg.max()) + 1
-    firsts = np.array([np.flatnonzero(reg == r).min() for r in range(k)])
-    deal = np.concatenate([np.flatnonzero(reg == r) for r in np.argsort(firsts)]).astype(np.int64)
-    size = np.bincount(reg, minlength=k)[reg].astype(np.int64)
+    cells = regions(reg)
+    deal = np.concatenate(sorted(cells, key=min)).astype(np.int64)   # regions by first cell
+    size = puzzle.sizes[reg].astype(np.int64)
     start = np.zeros(g.n, np.bool_)           # the first dealt cell of each region
     seen = set()
     for i, c in enumerate(deal):
@@ -65,40 +51,41 @@ def _arrays(puzzle):
     return reg, deal, size, start, np.ascontiguousarray(g.nbrs, np.int64), given, w
 
 
-def count_solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000) -> BruteResult:
-    """Count answers up to ``limit``; a node is one digit written.
+def count_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """Digit fillings dealt region by region, counted up to ``limit``; a node
+    is one digit written, and ``capped`` says ``max_nodes`` ran out first.
 
     >>> from puzzlekit.kojun.model import Puzzle
-    >>> count_solutions(Puzzle.make([[0, 0], [1, 1]]), limit=10).count
+    >>> count_solutions(Puzzle.make([[0, 0, 0], [1, 1, 2]]), limit=100).count
     2
     """
-    r, _ = solutions(puzzle, 0, max_nodes, count_limit=limit)
-    return r
+    return _deal(puzzle, limit, max_nodes, keep=0)[0]
 
 
-def solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000, count_limit=None):
-    """The count and the digit grids (flat int arrays) of at most ``limit``
-    answers; counting stops at ``count_limit`` (default ``limit``).
+def solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The digit fillings :func:`count_solutions` counts, the first ``limit``
+    of them kept as :class:`~puzzlekit.kojun.model.Answer` objects.
 
     >>> from puzzlekit.kojun.model import Puzzle
-    >>> r, grids = solutions(Puzzle.make([[0, 0], [1, 1]], {0: 2}), limit=5)
-    >>> r.count, grids[0].tolist()
+    >>> r = solutions(Puzzle.make([[0, 0], [1, 1]], {0: 2}), limit=5)
+    >>> r.count, r.solutions[0].values.tolist()
     (1, [2, 1, 1, 2])
     """
-    a = _arrays(puzzle)
-    stop = int(limit if count_limit is None else count_limit)
-    out = np.zeros((max(int(limit), 0), len(a[0])), np.int64)
-    cnt, nodes, capped = _deal_jit(*a, stop, int(max_nodes), out)
-    return (BruteResult(int(cnt), int(nodes), bool(capped)),
-            [g.copy() for g in out[:min(cnt, out.shape[0])]])
+    r, grids = _deal(puzzle, limit, max_nodes, keep=limit)
+    return replace(r, solutions=tuple(Answer.of(puzzle, g) for g in grids))
 
 
 def iter_solutions(puzzle, limit: int = 1000, max_nodes: int = 5_000_000):
     """Yield each answer's digits (up to ``limit``); RuntimeError on the node cap."""
-    r, grids = solutions(puzzle, limit, max_nodes)
+    r, grids = _deal(puzzle, limit, max_nodes, keep=limit)
     if r.capped:
         raise RuntimeError("node cap reached")
     yield from grids
+
+
+def _deal(puzzle, limit, max_nodes, keep):
+    """The count, and the digit grids (flat int arrays) of at most ``keep`` answers."""
+    return run(_deal_jit, _arrays(puzzle), puzzle.h * puzzle.w, limit, max_nodes, keep, np.int64)
 
 
 @njit(cache=True)

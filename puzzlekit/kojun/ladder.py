@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from ..core.search import SearchResult, count_solutions
 
@@ -55,8 +56,7 @@ class Geometry:
 
 def geometry(puzzle) -> Geometry:
     """The kernels' view of a puzzle (cached on the puzzle)."""
-    g = puzzle.__dict__.get("_kgeom")
-    if g is None:
+    def build(puzzle):
         n, w = puzzle.n, puzzle.w
         reg = np.ascontiguousarray(puzzle.regions, dtype=np.int64)
         size = np.ascontiguousarray(puzzle.cell_size, dtype=np.int64)
@@ -71,11 +71,10 @@ def geometry(puzzle) -> Geometry:
         k, big = puzzle.k, int(puzzle.sizes.max())
         memo = (np.zeros((k, big), np.int64), np.zeros((k, big), np.int64),
                 np.zeros((k, 3), np.int64))
-        g = Geometry(n, offsets, size, reg, rstart, rcells, above.astype(np.int64),
-                     np.ascontiguousarray(puzzle.grid.nbrs, dtype=np.int64), vedges,
-                     REGION_BUDGET, memo)
-        puzzle.__dict__["_kgeom"] = g
-    return g
+        return Geometry(n, offsets, size, reg, rstart, rcells, above.astype(np.int64),
+                        np.ascontiguousarray(puzzle.grid.nbrs, dtype=np.int64), vedges,
+                        REGION_BUDGET, memo)
+    return puzzle_table(puzzle, "kojun.geometry", build)
 
 
 class KojunState(State):

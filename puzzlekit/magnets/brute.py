@@ -5,78 +5,50 @@ neutral.  It shares nothing with the ladder but ``core.grid``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from numba import njit
 
+from ..core.brute import run
 from ..core.grid import Grid
 from ..core.search import Count
 from .model import Answer
 
-__all__ = ["count_solutions", "iter_solutions", "solutions", "brute_count", "brute_solutions",
-           "MAX_NODES"]
+__all__ = ["brute_count", "brute_solutions", "iter_solutions", "MAX_NODES"]
 
 MAX_NODES = 50_000_000    # the engine's default node budget
 
 
-def _arrays(puzzle):
+def _deal(puzzle, limit, max_nodes, keep):
+    """The count, and the first ``keep`` answers as ``(h, w)`` int8 grids
+    (0 = +, 1 = -, 2 = neutral)."""
     h, w = puzzle.h, puzzle.w
     part = np.asarray(puzzle.partner, dtype=np.int32)
     i = np.arange(h * w)
     first = i[part > i]
     dom = np.ascontiguousarray(np.stack([first, part[first]], axis=1), dtype=np.int32)
     nb = np.ascontiguousarray(Grid(h, w).nbrs, dtype=np.int32)
-    cl = [np.ascontiguousarray(a, dtype=np.int32) for a in
-          (puzzle.plus_rows, puzzle.minus_rows, puzzle.plus_cols, puzzle.minus_cols)]
+    lines = [np.ascontiguousarray(a, dtype=np.int32) for a in
+             (puzzle.plus_rows, puzzle.minus_rows, puzzle.plus_cols, puzzle.minus_cols)]
     give = np.ascontiguousarray(puzzle.given, dtype=np.int8)
-    return h, w, dom, nb, cl, part, give
-
-
-def solutions(puzzle, limit: int = 10, max_nodes: int = MAX_NODES):
-    """``(grids, count, capped)``: up to ``limit`` solutions as ``(k, h, w)`` int8
-    (0 = +, 1 = -, 2 = neutral), how many were found, and whether the node budget ran out.
-
-    >>> from puzzlekit.magnets.model import Puzzle
-    >>> p = Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"], "plus_rows": [1]})
-    >>> g, k, capped = solutions(p)
-    >>> k, g[0].tolist(), g[1].tolist()
-    (2, [[0, 1]], [[1, 0]])
-    """
-    g, k, capped, _ = _run(puzzle, limit, max_nodes)
-    return g, k, capped
-
-
-def _run(puzzle, limit, max_nodes):
-    h, w, dom, nb, (pr, mr, pc, mc), part, give = _arrays(puzzle)
-    out = np.zeros((max(limit, 1), h * w), dtype=np.int8)
-    k, nodes, capped = _deal_jit(h, w, dom, nb, pr, mr, pc, mc, part, give, int(limit),
-                                 int(max_nodes), out)
-    return out[:min(k, limit)].reshape(-1, h, w), int(k), bool(capped), int(nodes)
-
-
-def count_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES):
-    """Number of solutions up to ``limit``; None when the node budget ran out first.
-
-    >>> from puzzlekit.magnets.model import Puzzle
-    >>> count_solutions(Puzzle.from_json({"h": 1, "w": 4, "dominoes": ["LRLR"]}), 100)
-    7
-    """
-    _, k, capped = solutions(puzzle, limit, max_nodes)
-    if capped and k < limit:
-        return None
-    return k
+    r, rows = run(_deal_jit, (h, w, dom, nb, *lines, part, give), h * w, limit, max_nodes,
+                  keep, np.int8)
+    return r, [g.reshape(h, w) for g in rows]
 
 
 def brute_count(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
     """The GenreSpec hook: solutions counted up to ``limit``, with the cap and
-    the nodes dealt, as a :class:`~puzzlekit.core.search.Count`.
+    the nodes dealt.
 
     >>> from puzzlekit.magnets.model import Puzzle
     >>> r = brute_count(Puzzle.from_json({"h": 1, "w": 2, "dominoes": ["LR"]}), 5)
     >>> r.count, r.capped, r.status
     (3, False, 'multiple')
+    >>> brute_count(Puzzle.from_json({"h": 1, "w": 4, "dominoes": ["LRLR"]}), 100).count
+    7
     """
-    _, k, capped, nodes = _run(puzzle, limit, max_nodes)
-    return Count(k, capped, nodes, limit)
+    return _deal(puzzle, limit, max_nodes, 0)[0]
 
 
 def brute_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
@@ -88,14 +60,14 @@ def brute_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count
     >>> brute_solutions(p, 5).solutions
     (Answer(+-), Answer(-+))
     """
-    g, k, capped, nodes = _run(puzzle, limit, max_nodes)
-    return Count(k, capped, nodes, limit, tuple(Answer(x) for x in g))
+    r, grids = _deal(puzzle, limit, max_nodes, limit)
+    return replace(r, solutions=tuple(Answer(g) for g in grids))
 
 
 def iter_solutions(puzzle, limit: int = 1000):
-    """Yield solutions (``(h, w)`` int8 grids) one by one, up to ``limit``."""
-    g, _, _ = solutions(puzzle, limit)
-    yield from g
+    """Yield solutions (``(h, w)`` int8 grids: 0 = +, 1 = -, 2 = neutral) one
+    by one, up to ``limit``."""
+    yield from _deal(puzzle, limit, MAX_NODES, limit)[1]
 
 
 # ---------------------------------------------------------------- kernels
@@ -121,22 +93,24 @@ def _leaf_ok(h, w, dom, g, pr, mr, pc, mc, part, give):
         if (a == 2) != (b == 2):
             return False
     for r in range(h):
-        p = 0
-        m = 0
-        for c in range(w):
-            p += g[r * w + c] == 0
-            m += g[r * w + c] == 1
-        if (pr[r] >= 0 and pr[r] != p) or (mr[r] >= 0 and mr[r] != m):
+        if not _line_ok(g, r * w, 1, w, pr[r], mr[r]):
             return False
     for c in range(w):
-        p = 0
-        m = 0
-        for r in range(h):
-            p += g[r * w + c] == 0
-            m += g[r * w + c] == 1
-        if (pc[c] >= 0 and pc[c] != p) or (mc[c] >= 0 and mc[c] != m):
+        if not _line_ok(g, c, w, h, pc[c], mc[c]):
             return False
     return True
+
+
+@njit(cache=True)
+def _line_ok(g, first, step, length, plus, minus):
+    """The ``length`` cells from ``first`` by ``step`` hold ``plus`` + poles and
+    ``minus`` - poles (a number below 0 is not printed)."""
+    p = 0
+    m = 0
+    for i in range(length):
+        p += g[first + i * step] == 0
+        m += g[first + i * step] == 1
+    return (plus < 0 or plus == p) and (minus < 0 or minus == m)
 
 
 @njit(cache=True)
@@ -225,8 +199,9 @@ def _deal_jit(h, w, dom, nb, pr, mr, pc, mc, part, give, limit, max_nodes, out):
     nodes = 0
     if nd == 0:                      # nothing to deal: the grid is complete
         if _leaf_ok(h, w, dom, g, pr, mr, pc, mc, part, give):
-            for i in range(n):
-                out[0, i] = g[i]
+            if out.shape[0] > 0:
+                for i in range(n):
+                    out[0, i] = g[i]
             return 1, 1, False
         return 0, 1, False
     while d >= 0:

@@ -30,10 +30,10 @@ def strip_count(k: int, transposed: bool = False) -> int:
     >>> [strip_count(k) for k in (1, 2, 3)]
     [3, 7, 17]
     """
-    n = brute.count_solutions(strip(k, transposed), limit=10 ** 7)
-    if n is None:
+    r = brute.brute_count(strip(k, transposed), limit=10 ** 7)
+    if r.capped:
         raise RuntimeError("raw engine ran out of budget on a strip")
-    return n
+    return r.count
 
 
 def a001333(k: int) -> int:

@@ -262,8 +262,7 @@ def any_shape(seed=None):
 
 def unique(puzzle: Puzzle, max_nodes: int = 50_000_000):
     """True / False by the raw engine (None if its budget runs out)."""
-    k = brute.count_solutions(puzzle, 2, max_nodes)
-    return None if k is None else k == 1
+    return brute.brute_count(puzzle, 2, max_nodes).unique
 
 
 def search_count(puzzle: Puzzle, limit: int = 2, level="gac", max_nodes: int = 200_000):

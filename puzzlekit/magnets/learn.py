@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.learn import Learner, _val, flat
 from .ladder import encode
 from .model import Answer
@@ -28,9 +29,10 @@ def tables(puzzle):
     variable of every cell (-1 for an empty cell) and whether it is its
     domino's first cell; the rules as clauses ``(starts, literals)``; the
     margin numbers as ``(starts, literals, counts)``."""
-    got = puzzle.__dict__.get("_mg_learn")
-    if got is not None:
-        return got
+    return puzzle_table(puzzle, "magnets.learn_tables", _tables)
+
+
+def _tables(puzzle):
     h, w, n = puzzle.h, puzzle.w, puzzle.h * puzzle.w
     part = puzzle.partner
     var_of = np.full(n, -1, np.int64)
@@ -66,9 +68,7 @@ def tables(puzzle):
             if k >= 0:
                 ls.append([pole(c, sign) for c in cells if var_of[c] >= 0])
                 lk.append(int(k))
-    got = (var_of, first, flat(clauses), flat(ls) + (np.array(lk, np.int64),))
-    puzzle.__dict__["_mg_learn"] = got
-    return got
+    return (var_of, first, flat(clauses), flat(ls) + (np.array(lk, np.int64),))
 
 
 @njit(cache=True)

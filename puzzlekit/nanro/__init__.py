@@ -3,8 +3,8 @@ variable per cell and one label variable per region."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from ..core.search import Count
-from . import brute, generate as _gen, url
+from . import generate as _gen, url
+from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
 from .generate import (generate, minimise, print_blanks, random_board, random_partition,
                        random_small, rebuild_bank, reveal, spare_blanks)
@@ -23,19 +23,6 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "NanroState",
 def decode(state) -> Answer:
     """The answer of a decided state (numbers are region counts)."""
     return answer_from_mask(state.puzzle, decode_mask(state))
-
-
-def brute_count(puzzle, limit=2, max_nodes=3_000_000) -> Count:
-    """The raw engine's count up to ``limit`` (``capped`` when it ran out of nodes)."""
-    r = brute.count_solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit))
-
-
-def brute_solutions(puzzle, limit=2, max_nodes=3_000_000) -> Count:
-    """The raw engine's answers (at most ``limit``), with its count and cap."""
-    r, masks = brute.solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit),
-                 tuple(answer_from_mask(puzzle, m) for m in masks))
 
 
 def _verify_extra(entry, puzzle, answer):

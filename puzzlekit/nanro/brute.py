@@ -3,31 +3,22 @@ is its count, so a subset also fixes the label), pruning only on rules whose
 cells are all written, every leaf scored against the rules as stated."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
+from math import prod
 
 import numpy as np
 from numba import njit
 
-from ..core.grid import Grid
+from ..core.brute import run
+from ..core.grid import Grid, regions
+from ..core.search import Count
+from .model import answer_from_mask
 
-__all__ = ["BruteResult", "count_solutions", "solutions", "iter_solutions", "space_size", "MAX_REGION"]
+__all__ = ["count_solutions", "solutions", "iter_solutions", "space_size", "MAX_REGION",
+           "MAX_NODES"]
 
 MAX_REGION = 16
-
-
-@dataclass(frozen=True)
-class BruteResult:
-    """``count`` is exact unless ``capped`` (then a lower bound)."""
-
-    count: int
-    nodes: int
-    capped: bool
-
-    @property
-    def unique(self):
-        if self.count >= 2:
-            return False
-        return None if self.capped else self.count == 1
+MAX_NODES = 3_000_000      # the engine's default node budget
 
 
 def space_size(puzzle) -> int:
@@ -37,26 +28,20 @@ def space_size(puzzle) -> int:
     >>> space_size(Puzzle.make([[0, 0], [1, 1]]))
     9
     """
-    out = 1
-    for s in np.bincount(np.asarray(puzzle.regions).ravel()):
-        out *= (1 << int(s)) - 1
-    return out
+    return prod((1 << int(s)) - 1 for s in puzzle.sizes)
 
 
 def _arrays(puzzle):
     h, w = puzzle.h, puzzle.w
     g = Grid(h, w)
     reg = np.asarray(puzzle.regions, dtype=np.int64).ravel()
-    k = int(reg.max()) + 1
-    firsts = np.array([np.flatnonzero(reg == r).min() for r in range(k)])
-    order = np.argsort(firsts).astype(np.int64)
-    sizes = np.bincount(reg, minlength=k)
+    k, sizes = puzzle.k, puzzle.sizes
     if sizes.max() > MAX_REGION:
         raise ValueError(f"the raw engine takes regions of at most {MAX_REGION} cells")
     cells = np.full((k, int(sizes.max())), -1, np.int64)
-    for r in range(k):
-        cs = np.flatnonzero(reg == r)
+    for r, cs in enumerate(regions(reg)):
         cells[r, :len(cs)] = cs
+    order = np.argsort(cells[:, 0]).astype(np.int64)        # regions by first cell
     want = np.full(g.n, -1, np.int64)      # full clue value at a cell
     for c, v in puzzle.clues.items():
         want[c] = v
@@ -73,40 +58,43 @@ def _arrays(puzzle):
             np.ascontiguousarray(g.blocks2x2, np.int64), want, mark, hint, blank)
 
 
-def count_solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000) -> BruteResult:
-    """Count answers up to ``limit``; a node is one subset written.
+def count_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """Numbered-cell sets written one region subset at a time, counted up to
+    ``limit``; ``capped`` when more than ``max_nodes`` subsets were written.
 
     >>> from puzzlekit.nanro.model import Puzzle
     >>> count_solutions(Puzzle.make([[0, 0], [1, 1]]), limit=10).count
     4
     """
-    a = _arrays(puzzle)
-    out = np.zeros((1, len(a[0])), np.bool_)
-    cnt, nodes, capped = _dfs_jit(*a, int(limit), int(max_nodes), out)
-    return BruteResult(int(cnt), int(nodes), bool(capped))
+    return _dfs(puzzle, limit, max_nodes, keep=0)[0]
 
 
-def solutions(puzzle, limit: int = 2, max_nodes: int = 5_000_000):
-    """The count (as :func:`count_solutions`) and the numbered-cell masks of
-    the answers found, at most ``limit`` of them.
+def solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The numbered-cell sets :func:`count_solutions` counts, the first
+    ``limit`` kept as :class:`~puzzlekit.nanro.model.Answer` objects (each
+    number its region's count).
 
     >>> from puzzlekit.nanro.model import Puzzle
-    >>> r, masks = solutions(Puzzle.make([[0, 0], [1, 1]], clues={0: 2}), limit=5)
-    >>> r.count, masks[0].astype(int).tolist()
-    (2, [1, 1, 1, 0])
+    >>> r = solutions(Puzzle.make([[0, 0], [1, 1]], clues={0: 2}), limit=5)
+    >>> r.count, r.solutions[0].values.tolist()
+    (2, [2, 2, 1, 0])
     """
-    a = _arrays(puzzle)
-    out = np.zeros((max(int(limit), 0), len(a[0])), np.bool_)
-    cnt, nodes, capped = _dfs_jit(*a, int(limit), int(max_nodes), out)
-    return BruteResult(int(cnt), int(nodes), bool(capped)), [m.copy() for m in out[:cnt]]
+    r, masks = _dfs(puzzle, limit, max_nodes, keep=limit)
+    return replace(r, solutions=tuple(answer_from_mask(puzzle, m) for m in masks))
 
 
 def iter_solutions(puzzle, limit: int = 1000, max_nodes: int = 5_000_000):
-    """Yield each answer's numbered-cell mask (up to ``limit``)."""
-    r, masks = solutions(puzzle, limit, max_nodes)
+    """Yield each answer's numbered-cell mask (up to ``limit``); RuntimeError
+    on the node cap."""
+    r, masks = _dfs(puzzle, limit, max_nodes, keep=limit)
     if r.capped:
         raise RuntimeError("node cap reached")
     yield from masks
+
+
+def _dfs(puzzle, limit, max_nodes, keep):
+    """The count, and the numbered-cell masks of at most ``keep`` answers."""
+    return run(_dfs_jit, _arrays(puzzle), puzzle.h * puzzle.w, limit, max_nodes, keep)
 
 
 @njit(cache=True)

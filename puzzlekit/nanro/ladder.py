@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.graph import _components_jit, cut_dfs_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from ..core.search import SearchResult, count_solutions
@@ -43,18 +44,16 @@ class Geometry:
 
 def geometry(puzzle) -> Geometry:
     """The kernels' view of a puzzle's regions (cached on the puzzle)."""
-    g = puzzle.__dict__.get("_geom")
-    if g is None:
+    def build(puzzle):
         n, reg, sizes = puzzle.h * puzzle.w, puzzle.regions, puzzle.sizes
         rcells = np.argsort(reg, kind="stable").astype(np.int32)
         rstart = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
         e = puzzle.grid.edges
         xedges = np.ascontiguousarray(e[reg[e[:, 0]] != reg[e[:, 1]]], dtype=np.int32)
         offsets = np.concatenate([np.arange(0, 2 * n + 1, 2), 2 * n + rstart[1:]]).astype(np.int64)
-        g = Geometry(n, rstart, rcells, rstart.copy(), np.ascontiguousarray(puzzle.grid.nbrs),
-                     np.ascontiguousarray(puzzle.grid.blocks2x2), xedges, offsets)
-        puzzle.__dict__["_geom"] = g
-    return g
+        return Geometry(n, rstart, rcells, rstart.copy(), np.ascontiguousarray(puzzle.grid.nbrs),
+                        np.ascontiguousarray(puzzle.grid.blocks2x2), xedges, offsets)
+    return puzzle_table(puzzle, "nanro.geometry", build)
 
 
 class NanroState(State):

@@ -4,8 +4,8 @@ deg, chain, reach and probe."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from ..core.search import Count
-from . import brute, generate as _gen, url
+from . import generate as _gen, url
+from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .learn import LEARNER
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, repair, sample_paths
@@ -17,19 +17,6 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "LinkState", 
            "initial_state", "decode", "encode", "propagate", "fast_count", "with_segments",
            "brute_count", "brute_solutions", "random_small", "rebuild_bank", "repair",
            "sample_paths", "paths_of", "draw", "draw_state", "url"]
-
-
-def brute_count(puzzle, limit=2, max_nodes=5_000_000) -> Count:
-    """The cutter's count up to ``limit`` (``capped`` when it ran out of nodes)."""
-    r = brute.count_solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit))
-
-
-def brute_solutions(puzzle, limit=2, max_nodes=5_000_000) -> Count:
-    """The cutter's answers (at most ``limit``), with its count and cap."""
-    r, sols = brute.solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit),
-                 tuple(Answer(puzzle.h, puzzle.w, s) for s in sols))
 
 
 def _clues(puzzle) -> int:

@@ -11,19 +11,17 @@ own loop variables (no buffer is shared between depths).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 import numpy as np
 from numba import njit
 
-__all__ = ["BruteResult", "count_solutions", "solutions", "route_count", "iter_solutions"]
+from ..core.search import Count
+from .model import Answer
 
+__all__ = ["count_solutions", "solutions", "route_count", "iter_solutions", "MAX_NODES"]
 
-@dataclass(frozen=True)
-class BruteResult:
-    count: int
-    capped: bool
-    nodes: int
+MAX_NODES = 5_000_000      # the engines' default node budget
 
 
 def _arrays(puzzle):
@@ -35,44 +33,53 @@ def _arrays(puzzle):
             np.ascontiguousarray(puzzle.label, dtype=np.int32), mate)
 
 
-def solutions(puzzle, limit=2, max_nodes=5_000_000, fill=None):
-    """``(BruteResult, [on-arrays])``: the cutter's count up to ``limit`` and
-    its answers (segment masks).  ``fill`` overrides the puzzle's switch.
+def solutions(puzzle, limit=2, max_nodes=MAX_NODES, fill=None) -> Count:
+    """The cutter's count up to ``limit`` (``capped`` when it ran out of
+    nodes) and its answers (at most ``limit``, at most 64) as
+    :class:`~puzzlekit.numberlink.model.Answer` objects.  ``fill``
+    overrides the puzzle's switch.
 
     >>> from puzzlekit.numberlink.model import Puzzle
-    >>> r, sols = solutions(Puzzle(2, 2, [[1, 1], [0, 0]], fill=False), 5)
-    >>> r.count, r.capped
-    (2, False)
+    >>> r = solutions(Puzzle(2, 2, [[1, 1], [0, 0]], fill=False), 5)
+    >>> r.count, r.capped, len(r.solutions)
+    (2, False, 2)
     """
-    fill = puzzle.fill if fill is None else bool(fill)
-    nbrs, cedge, label, mate = _arrays(puzzle)
-    m = len(puzzle.grid.edges)
-    own = np.zeros(puzzle.n, dtype=np.int8)
-    on = np.zeros(m, dtype=np.bool_)
-    res = np.zeros(3, dtype=np.int64)
-    keep = max(0, min(int(limit), 64))
-    sols = np.zeros((keep, m), dtype=np.bool_)
-    _cut_jit(nbrs, cedge, label, mate, own, on, res, sols, fill, int(limit), int(max_nodes))
-    r = BruteResult(int(res[0]), bool(res[2]), int(res[1]))
-    return r, [sols[i].copy() for i in range(min(r.count, keep))]
+    r, sols = _cut(puzzle, limit, max_nodes, fill, keep=64)
+    return replace(r, solutions=tuple(Answer(puzzle.h, puzzle.w, s) for s in sols))
 
 
-def count_solutions(puzzle, limit=2, max_nodes=5_000_000, fill=None) -> BruteResult:
+def count_solutions(puzzle, limit=2, max_nodes=MAX_NODES, fill=None) -> Count:
     """The cutter's count up to ``limit``.
 
     >>> from puzzlekit.numberlink.model import Puzzle
     >>> count_solutions(Puzzle(2, 3, [[0, 1, 0], [0, 1, 0]])).count   # the 2x3 witness
     0
     """
-    return solutions(puzzle, limit, max_nodes, fill)[0]
+    return _cut(puzzle, limit, max_nodes, fill, keep=0)[0]
 
 
-def iter_solutions(puzzle, limit=1000, max_nodes=5_000_000):
-    """The cutter's answers as segment masks (at most ``limit``)."""
-    yield from solutions(puzzle, limit, max_nodes)[1]
+def iter_solutions(puzzle, limit=1000, max_nodes=MAX_NODES):
+    """The cutter's answers as segment masks (at most ``limit``, at most 64)."""
+    yield from _cut(puzzle, limit, max_nodes, None, keep=64)[1]
 
 
-def route_count(puzzle, limit=2, max_nodes=5_000_000) -> BruteResult:
+def _cut(puzzle, limit, max_nodes, fill, keep):
+    """The cutter's count, and its first answers (at most ``limit`` and ``keep``)
+    as segment masks."""
+    fill = puzzle.fill if fill is None else bool(fill)
+    nbrs, cedge, label, mate = _arrays(puzzle)
+    m = len(puzzle.grid.edges)
+    own = np.zeros(puzzle.n, dtype=np.int8)
+    on = np.zeros(m, dtype=np.bool_)
+    res = np.zeros(3, dtype=np.int64)
+    keep = max(0, min(int(limit), int(keep)))
+    sols = np.zeros((keep, m), dtype=np.bool_)
+    _cut_jit(nbrs, cedge, label, mate, own, on, res, sols, fill, int(limit), int(max_nodes))
+    r = Count(int(res[0]), bool(res[2]), int(res[1]), int(limit))
+    return r, [sols[i].copy() for i in range(min(r.count, keep))]
+
+
+def route_count(puzzle, limit=2, max_nodes=MAX_NODES) -> Count:
     """Answers with rule 3 off, counted by routing the pairs one after another.
 
     >>> from puzzlekit.numberlink.model import Puzzle
@@ -87,7 +94,7 @@ def route_count(puzzle, limit=2, max_nodes=5_000_000) -> BruteResult:
         _route_jit(ends, nbrs, label, mate, own, res, int(limit), int(max_nodes))
     else:
         res[0] = 1
-    return BruteResult(int(res[0]), bool(res[2]), int(res[1]))
+    return Count(int(res[0]), bool(res[2]), int(res[1]), int(limit))
 
 
 # the two directions of an empty anchor's arms, first arm first

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from ..core.search import SearchResult, count_solutions
 from .model import Answer
@@ -28,17 +29,15 @@ def arrays(puzzle) -> tuple:
     segment ends, pair labels, pair ends, the fill switch, and the kernels'
     working memory (rows of one entry per cell, set afresh by every call,
     so shared by every state of the puzzle in one process)."""
-    d = puzzle.__dict__.get("_nl_arrays")
-    if d is None:
+    def build(puzzle):
         g = puzzle.grid
         n = len(puzzle.label)
-        d = (np.ascontiguousarray(g.cell_edges), np.ascontiguousarray(g.edges, dtype=np.int32),
-             np.ascontiguousarray(puzzle.label, dtype=np.int32),
-             np.ascontiguousarray(puzzle.ends, dtype=np.int32).reshape(-1, 2),
-             np.array([1 if puzzle.fill else 0], dtype=np.int64),
-             np.zeros((3, max(n, 1)), dtype=np.int64))
-        puzzle.__dict__["_nl_arrays"] = d
-    return d
+        return (np.ascontiguousarray(g.cell_edges), np.ascontiguousarray(g.edges, dtype=np.int32),
+                np.ascontiguousarray(puzzle.label, dtype=np.int32),
+                np.ascontiguousarray(puzzle.ends, dtype=np.int32).reshape(-1, 2),
+                np.array([1 if puzzle.fill else 0], dtype=np.int64),
+                np.zeros((3, max(n, 1)), dtype=np.int64))
+    return puzzle_table(puzzle, "numberlink.arrays", build)
 
 
 class LinkState(State):

@@ -24,6 +24,7 @@ from itertools import combinations
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.learn import Learner, flat
 from .ladder import OFF, ON, _find, arrays, encode
 from .model import Answer
@@ -33,9 +34,10 @@ __all__ = ["LEARNER", "degree_clauses"]
 
 def degree_clauses(puzzle):
     """``deg`` as clauses: ``(starts, literals)``, cached on the puzzle."""
-    got = puzzle.__dict__.get("_nl_clauses")
-    if got is not None:
-        return got
+    return puzzle_table(puzzle, "numberlink.degree_clauses", _degree_clauses)
+
+
+def _degree_clauses(puzzle):
     clauses = []
     for i, row in enumerate(puzzle.grid.cell_edges):
         segs = [int(e) for e in row if e >= 0]
@@ -50,9 +52,7 @@ def degree_clauses(puzzle):
             clauses += [[2 * e for e in sub] for sub in combinations(segs, len(segs) - lo + 1)]
         else:                                # no rule 3: an empty cell's ON segment needs another
             clauses += [[2 * e + 1] + [2 * f for f in segs if f != e] for e in segs]
-    got = flat(clauses)
-    puzzle.__dict__["_nl_clauses"] = got
-    return got
+    return flat(clauses)
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..core.genre import PROOF_CHEAP_NODES, GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, ladder, model
-from .brute import brute_count, brute_solutions, count_solutions, iter_solutions
+from .brute import brute_count, brute_solutions, iter_solutions
 from .certify import reversal, single_cell_proof
 from .draw import draw, draw_state
 from .generate import adversarial, backbite, random_answer, random_small, reveal_until_unique
@@ -18,7 +18,7 @@ from .model import RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "RULER", "RULES", "Puzzle", "Answer", "check", "NumbrixState",
            "initial_state", "encode", "decode", "brute_count", "brute_solutions",
-           "count_solutions", "iter_solutions", "random_answer", "random_small", "backbite",
+           "iter_solutions", "random_answer", "random_small", "backbite",
            "adversarial", "reveal_until_unique",
            "reversal", "single_cell_proof", "draw", "draw_state", "census", "certify",
            "brute", "ladder", "model"]

@@ -8,7 +8,7 @@ must still be reachable by a walk end.  With nothing printed it is a census.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -16,22 +16,11 @@ from numba import njit
 
 from ..core.grid import Grid
 from ..core.search import Count
+from .model import Answer, Puzzle
 
-__all__ = ["BruteResult", "count_solutions", "iter_solutions", "brute_count", "brute_solutions",
-           "census", "MAX_NODES"]
+__all__ = ["brute_count", "brute_solutions", "iter_solutions", "census", "MAX_NODES"]
 
 MAX_NODES = 20_000_000   # the engine's default node budget (a few seconds)
-
-
-@dataclass(frozen=True)
-class BruteResult:
-    """Solutions found (up to ``limit``), whether the search finished, nodes."""
-
-    count: int
-    complete: bool
-    nodes: int
-    adjacent_ends: int = 0
-    solutions: np.ndarray = field(default=None, repr=False)
 
 
 @lru_cache(maxsize=64)
@@ -40,75 +29,62 @@ def _geom(h, w):
     return np.ascontiguousarray(g.nbrs), np.ascontiguousarray(g.distance)
 
 
-def _clues(puzzle):
-    return np.ascontiguousarray(puzzle.clues.ravel(), dtype=np.int64)
-
-
-def count_solutions(puzzle, limit: int = 2, max_nodes: int = -1, keep: int = 0) -> BruteResult:
-    """Count answers of ``puzzle`` up to ``limit``; keep the first ``keep``.
-
-    >>> from puzzlekit.numbrix.model import Puzzle
-    >>> r = count_solutions(Puzzle(np.array([[1, 0, 3], [0, 0, 0]])), keep=1)
-    >>> r.count, r.complete, r.solutions[0].tolist()
-    (1, True, [1, 2, 3, 6, 5, 4])
-    """
+def _walk(puzzle, limit: int, max_nodes: int, keep: int):
+    """The walk's Count (``max_nodes=-1``: no budget), how many of the walks
+    found have neighbouring ends, and the first ``keep`` as flat value arrays."""
     nbrs, dist = _geom(puzzle.h, puzzle.w)
     store = np.zeros((max(keep, 1), nbrs.shape[0]), dtype=np.int64)
     out = np.zeros(4, dtype=np.int64)
-    _walk_jit(nbrs, dist, _clues(puzzle), int(limit), int(max_nodes), store, int(keep), out)
+    clues = np.ascontiguousarray(puzzle.clues.ravel(), dtype=np.int64)
+    _walk_jit(nbrs, dist, clues, int(limit), int(max_nodes), store, int(keep), out)
     cnt, nodes, capped, adj = (int(x) for x in out)
-    return BruteResult(cnt, bool(not capped and cnt < limit), nodes, adj, store[:min(cnt, keep)] if keep else None)
+    return Count(cnt, bool(capped), nodes, int(limit)), adj, store[:min(cnt, keep)]
+
+
+def _answers(puzzle, rows) -> tuple:
+    return tuple(Answer(s.reshape(puzzle.h, puzzle.w)) for s in rows)
 
 
 def brute_count(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The GenreSpec hook: answers counted up to ``limit``, with the cap and
-    the nodes walked (``max_nodes=-1``: no budget).
+    """Answers counted up to ``limit``, with the cap and the nodes walked
+    (``max_nodes=-1``: no budget); the GenreSpec hook.
 
-    >>> from puzzlekit.numbrix.model import Puzzle
     >>> r = brute_count(Puzzle(np.array([[1, 0, 0], [0, 0, 0]])), 5)
     >>> r.count, r.capped, r.status
     (3, False, 'multiple')
     """
-    r = count_solutions(puzzle, limit, max_nodes)
-    return Count(r.count, _capped(r, limit), r.nodes, limit)
+    return _walk(puzzle, limit, max_nodes, 0)[0]
 
 
 def brute_solutions(puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
     """Like :func:`brute_count`, with the answers found (at most ``limit``) as
     :class:`~puzzlekit.numbrix.model.Answer` objects in ``solutions``.
 
-    >>> from puzzlekit.numbrix.model import Puzzle
-    >>> [a.grid.tolist() for a in brute_solutions(Puzzle(np.array([[1, 0, 3], [0, 0, 0]]))).solutions]
+    >>> r = brute_solutions(Puzzle(np.array([[1, 0, 3], [0, 0, 0]])))
+    >>> [a.grid.tolist() for a in r.solutions]
     [[[1, 2, 3], [6, 5, 4]]]
     """
-    from .model import Answer
-    r = count_solutions(puzzle, limit, max_nodes, keep=limit)
-    sols = tuple(Answer(s.reshape(puzzle.h, puzzle.w)) for s in r.solutions)
-    return Count(r.count, _capped(r, limit), r.nodes, limit, sols)
-
-
-def _capped(r: BruteResult, limit: int) -> bool:
-    return not r.complete and r.count < limit
+    r, _, rows = _walk(puzzle, limit, max_nodes, limit)
+    return replace(r, solutions=_answers(puzzle, rows))
 
 
 def iter_solutions(puzzle, limit: int = 1000):
-    """Yield answers (flat value arrays) of ``puzzle``, at most ``limit``."""
-    r = count_solutions(puzzle, limit, keep=limit)
-    yield from r.solutions
+    """Yield answers (flat value arrays) of ``puzzle``, at most ``limit`` (no node budget)."""
+    yield from _walk(puzzle, limit, -1, limit)[2]
 
 
-def census(h: int, w: int, keep: int = 0) -> BruteResult:
-    """Every directed Hamiltonian path of the ``h`` x ``w`` grid (blank board).
+def census(h: int, w: int, keep: int = 0) -> tuple[Count, int]:
+    """Every directed Hamiltonian path of the ``h`` x ``w`` grid (blank board):
+    their Count (the first ``keep`` as answers) and how many have neighbouring
+    ends (each Hamiltonian cycle shows up ``2n`` times among those).
 
-    ``adjacent_ends`` counts those whose two ends are neighbours (each
-    Hamiltonian cycle shows up ``2n`` times among them).
-
-    >>> r = census(3, 3)
-    >>> r.count, r.adjacent_ends
+    >>> r, adjacent_ends = census(3, 3)
+    >>> r.count, adjacent_ends
     (40, 0)
     """
-    from .model import Puzzle
-    return count_solutions(Puzzle.blank(h, w), limit=1 << 62, keep=keep)
+    blank = Puzzle.blank(h, w)
+    r, adj, rows = _walk(blank, 1 << 62, -1, keep)
+    return replace(r, solutions=_answers(blank, rows)), adj
 
 
 # ---------------------------------------------------------------- kernels

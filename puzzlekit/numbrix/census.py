@@ -23,8 +23,8 @@ A003763 = {2: 1, 4: 6, 6: 1072, 8: 4638576}
 
 @lru_cache(maxsize=None)
 def _census(h, w):
-    r = census(h, w)
-    return r.count, r.adjacent_ends
+    r, adjacent_ends = census(h, w)
+    return r.count, adjacent_ends
 
 
 def directed_paths(h: int, w: int) -> int:

@@ -91,8 +91,8 @@ def single_cell_proof(h: int = 4, w: int = 4):
     (16, 480, 0)
     """
     from .brute import census
-    r = census(h, w, keep=1 << 20)
-    sols = np.ascontiguousarray(r.solutions, dtype=np.int64)
+    r, _ = census(h, w, keep=1 << 20)
+    sols = np.array([a.grid.ravel() for a in r.solutions], np.int64).reshape(-1, h * w)
     legal = _single_jit(sols, np.ascontiguousarray(Grid(h, w).distance))
     n = h * w
     return len(sols), len(sols) * n * (n - 1), int(legal)

@@ -5,8 +5,8 @@ and a CP-SAT model are the other two engines."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from ..core.search import Count
 from . import brute, generate as _gen
+from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (answer_board, erase_numbers, generate, random_partition, random_small,
                        rebuild_bank, unique, verify_extra)
@@ -17,19 +17,6 @@ __all__ = ["SPEC", "LADDER", "RULES", "CLAUSES", "Puzzle", "Answer", "SashiState
            "l_parts", "initial_state", "decode", "encode", "owners", "brute_count",
            "brute_solutions", "random_partition", "answer_board", "random_small", "unique",
            "erase_numbers", "generate", "rebuild_bank", "draw", "draw_state", "brute"]
-
-
-def brute_count(puzzle, limit=2, max_nodes=50_000_000) -> Count:
-    """The scanner's count up to ``limit`` (``capped`` when it ran out of nodes)."""
-    r = brute.count_solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit))
-
-
-def brute_solutions(puzzle, limit=2, max_nodes=50_000_000) -> Count:
-    """The scanner's answers (at most ``limit``), with its count and cap."""
-    r = brute.scan(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit),
-                 tuple(Answer.from_labels(lab, puzzle.w) for lab in r.labels))
 
 
 def _url_decode(url):

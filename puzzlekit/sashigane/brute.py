@@ -5,30 +5,22 @@ unclaimed cell, tries every L whose first cell (row-major) that is, reading
 the clues only to accept or refuse each piece it cuts.  It imports nothing
 but the model, so a misreading of the rules in the ladder shows up as a
 disagreement.  With ``blank=True`` it ignores the clues and counts the plain
-L-partitions of a board (the census).
+L-partitions of a board (the census); :func:`cut` runs the same scan on a
+blank board in a random order to draw one partition (the generator's).
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
+from ..core.search import Count
 from .model import Answer, Puzzle
 
-__all__ = ["ScanResult", "scan", "iter_solutions", "count_solutions", "partitions", "rule_flags",
-           "piece_histogram"]
+__all__ = ["scan", "cut", "iter_solutions", "brute_count", "brute_solutions", "partitions",
+           "rule_flags", "piece_histogram", "MAX_NODES"]
 
-
-@dataclass(frozen=True)
-class ScanResult:
-    """Answers counted (up to ``limit``), nodes visited, and whether the node
-    cap stopped the scan first (then ``count`` is a lower bound)."""
-
-    count: int
-    nodes: int
-    capped: bool
-    labels: np.ndarray        # (min(count, keep), h*w) piece labels per answer
+MAX_NODES = 50_000_000     # the scan's default node budget
+_IN_ORDER = np.zeros(0, np.float64)      # no random draws: every cell's L's in order
 
 
 def rule_flags(puzzle: Puzzle) -> np.ndarray:
@@ -37,9 +29,11 @@ def rule_flags(puzzle: Puzzle) -> np.ndarray:
     return np.array([int(puzzle.dialect)] + [int(x) for x in on], dtype=np.int64)
 
 
-def scan(puzzle: Puzzle, limit: int = 2, max_nodes: int = 50_000_000, keep: int | None = None,
-         blank: bool = False) -> ScanResult:
-    """Count answers up to ``limit`` with at most ``max_nodes`` placements tried.
+def scan(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES, keep: int | None = None,
+         blank: bool = False) -> Count:
+    """Count answers up to ``limit`` with at most ``max_nodes`` placements
+    tried, keeping the first ``keep`` (default ``limit``, at most 64) as
+    :class:`~puzzlekit.sashigane.model.Answer` objects.
 
     >>> p = Puzzle.from_json({"size": [2, 3], "circles": [[1, 0, None], [0, 2, None]],
     ...                       "arrows": [[0, 0, "v"], [1, 2, "^"]]})
@@ -53,20 +47,46 @@ def scan(puzzle: Puzzle, limit: int = 2, max_nodes: int = 50_000_000, keep: int 
     sols = np.zeros((max(0, min(int(keep), 64)), h * w), dtype=np.int64)
     cnt, nodes, capped = _scan_jit(h, w, puzzle.circle, puzzle.arrow, rule_flags(puzzle),
                                    bool(blank), int(limit), int(max_nodes), sols,
-                                   np.zeros(0, np.int64))
-    return ScanResult(int(cnt), int(nodes), bool(capped), sols[:min(int(cnt), len(sols))].copy())
+                                   np.zeros(0, np.int64), _IN_ORDER, 0, False)
+    return Count(int(cnt), bool(capped), int(nodes), int(limit),
+                 tuple(Answer.from_labels(lab, w) for lab in sols[:min(int(cnt), len(sols))]))
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = 50_000_000) -> ScanResult:
-    """The scanner's count up to ``limit`` (no answers kept)."""
+def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The scanner's count up to ``limit``, no answers kept (the GenreSpec hook)."""
     return scan(puzzle, limit, max_nodes, keep=0)
 
 
-def iter_solutions(puzzle: Puzzle, limit: int = 64, max_nodes: int = 50_000_000):
+def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
+    """The scanner's count and answers (at most ``limit``, at most 64)."""
+    return scan(puzzle, limit, max_nodes)
+
+
+def iter_solutions(puzzle: Puzzle, limit: int = 64, max_nodes: int = MAX_NODES):
     """The answers (at most ``limit``, at most 64 kept) as :class:`Answer` objects."""
-    r = scan(puzzle, limit, max_nodes)
-    for lab in r.labels:
-        yield Answer.from_labels(lab, puzzle.w)
+    yield from scan(puzzle, limit, max_nodes).solutions
+
+
+def cut(h: int, w: int, rand, start: int, max_nodes: int) -> Count:
+    """One L-partition of a blank ``h`` x ``w`` board, drawn by the scan with
+    every cell's L's tried in a random order: the uniform draws ``rand`` (in
+    [0, 1)) are read cyclically from index ``start`` to shuffle them.  An L
+    that leaves a free cell beside it no L of free cells is refused at once.
+    The count is 1 (the partition in ``solutions``) or 0: none exists, or the
+    node budget ran out first (``capped``).
+
+    >>> r = cut(2, 3, np.array([0.9, 0.1]), 0, 100)
+    >>> r.count, r.solutions[0].pieces
+    (1, (((0, 0), (1, 0), (1, 1)), ((0, 1), (0, 2), (1, 2))))
+    """
+    n = h * w
+    sols = np.zeros((1, n), np.int64)
+    cnt, nodes, capped = _scan_jit(h, w, np.full(n, -1, np.int64), np.full(n, -1, np.int64),
+                                   np.zeros(5, np.int64), True, 1, int(max_nodes), sols,
+                                   np.zeros(0, np.int64), np.asarray(rand, np.float64),
+                                   int(start), True)
+    return Count(int(cnt), bool(capped), int(nodes), 1,
+                 tuple(Answer.from_labels(lab, w) for lab in sols[:int(cnt)]))
 
 
 def partitions(h: int, w: int, limit: int = 10 ** 7) -> np.ndarray:
@@ -77,8 +97,9 @@ def partitions(h: int, w: int, limit: int = 10 ** 7) -> np.ndarray:
     """
     n = scan(Puzzle.make(h, w), limit, 10 ** 12, keep=0, blank=True).count
     sols = np.zeros((n, h * w), dtype=np.int64)
-    cnt, _, _ = _scan_jit(h, w, np.full(h * w, -1, np.int64), np.full(h * w, -1, np.int64),
-                          np.zeros(5, np.int64), True, n + 1, 10 ** 12, sols, np.zeros(0, np.int64))
+    _scan_jit(h, w, np.full(h * w, -1, np.int64), np.full(h * w, -1, np.int64),
+              np.zeros(5, np.int64), True, n + 1, 10 ** 12, sols, np.zeros(0, np.int64),
+              _IN_ORDER, 0, False)
     return sols
 
 
@@ -91,7 +112,7 @@ def piece_histogram(h: int, w: int) -> np.ndarray:
     n = h * w
     hist = np.zeros(n // 3 + 1, np.int64)
     _scan_jit(h, w, np.full(n, -1, np.int64), np.full(n, -1, np.int64), np.zeros(5, np.int64),
-              True, 10 ** 15, 10 ** 15, np.zeros((0, n), np.int64), hist)
+              True, 10 ** 15, 10 ** 15, np.zeros((0, n), np.int64), hist, _IN_ORDER, 0, False)
     return hist
 
 
@@ -181,7 +202,57 @@ def _piece_ok(cells, m, bend, vend, vdir, hend, hdir, w, circle, arrow, flags):
 
 
 @njit(cache=True)
-def _scan_jit(h, w, circle, arrow, flags, blank, limit, max_nodes, sols, hist):
+def _coverable(x, h, w, lab):
+    """Some L of free cells covers free cell ``x``."""
+    r, c = x // w, x % w
+    for dr in (-1, 1):                   # bends along x's column (x itself included)
+        rr = r
+        while 0 <= rr < h and lab[rr * w + c] < 0:
+            vert = (rr != r) or (0 <= r + dr < h and lab[(r + dr) * w + c] < 0) or \
+                (0 <= r - dr < h and lab[(r - dr) * w + c] < 0)
+            if vert and ((c > 0 and lab[rr * w + c - 1] < 0) or
+                         (c < w - 1 and lab[rr * w + c + 1] < 0)):
+                return True
+            rr += dr
+    for dc in (-1, 1):                   # bends along x's row
+        cc = c + dc
+        while 0 <= cc < w and lab[r * w + cc] < 0:
+            if (r > 0 and lab[(r - 1) * w + cc] < 0) or (r < h - 1 and lab[(r + 1) * w + cc] < 0):
+                return True
+            cc += dc
+    return False
+
+
+@njit(cache=True)
+def _strands(cells, m, h, w, lab):
+    """A free cell beside the ``m`` just-placed ``cells`` that no L of free cells covers."""
+    for i in range(m):
+        y = cells[i]
+        yr, yc = y // w, y % w
+        for z in (y - w if yr > 0 else -1, y + w if yr < h - 1 else -1,
+                  y - 1 if yc > 0 else -1, y + 1 if yc < w - 1 else -1):
+            if z >= 0 and lab[z] < 0 and not _coverable(z, h, w, lab):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _shuffle(perm, k, rand, at):
+    """``perm[:k]`` a random order of ``0..k-1`` (Fisher-Yates on ``rand``
+    read cyclically from ``at``); the next unread index."""
+    for j in range(k):
+        perm[j] = j
+    for j in range(k - 1, 0, -1):
+        q = int(rand[at % rand.shape[0]] * (j + 1))
+        at += 1
+        perm[j], perm[q] = perm[q], perm[j]
+    return at
+
+
+@njit(cache=True)
+def _scan_jit(h, w, circle, arrow, flags, blank, limit, max_nodes, sols, hist, rand, at, prune):
+    # rand non-empty: every cell's L's are tried in an order drawn from it;
+    # prune: an L that strands a free neighbour (no L of free cells) is refused
     n = h * w
     label = np.full(n, -1, np.int64)
     maxd = n // 3 + 2
@@ -190,6 +261,8 @@ def _scan_jit(h, w, circle, arrow, flags, blank, limit, max_nodes, sols, hist):
     pcells = np.zeros((maxd, h + w), np.int64)
     psize = np.zeros(maxd, np.int64)
     cells = np.zeros(h + w, np.int64)
+    shuffled = rand.shape[0] > 0
+    order = np.zeros((maxd if shuffled else 0, _n_options(0, 0, h, w) + 1), np.int64)
     found = 0
     nodes = 0
     if n < 3 or h < 2 or w < 2:
@@ -197,13 +270,15 @@ def _scan_jit(h, w, circle, arrow, flags, blank, limit, max_nodes, sols, hist):
     depth = 0
     fcell[0] = 0
     fopt[0] = 0
+    if shuffled:
+        at = _shuffle(order[0], _n_options(0, 0, h, w), rand, at)
     while depth >= 0:
         p = fcell[depth]
         r, c = p // w, p % w
         nopt = _n_options(r, c, h, w)
         placed = False
         while fopt[depth] < nopt:
-            t = fopt[depth]
+            t = order[depth, fopt[depth]] if shuffled else fopt[depth]
             fopt[depth] += 1
             nodes += 1
             if nodes > max_nodes:
@@ -223,6 +298,10 @@ def _scan_jit(h, w, circle, arrow, flags, blank, limit, max_nodes, sols, hist):
                 label[cells[i]] = depth
                 pcells[depth, i] = cells[i]
             psize[depth] = m
+            if prune and _strands(cells, m, h, w, label):
+                for i in range(m):
+                    label[cells[i]] = -1
+                continue
             placed = True
             break
         if not placed:
@@ -248,4 +327,6 @@ def _scan_jit(h, w, circle, arrow, flags, blank, limit, max_nodes, sols, hist):
         depth += 1
         fcell[depth] = q
         fopt[depth] = 0
+        if shuffled:
+            at = _shuffle(order[depth], _n_options(q // w, q % w, h, w), rand, at)
     return found, nodes, False

@@ -1,10 +1,11 @@
 """Random answers, arrow conventions, clue erasure, grading and the bank.
 
-A random answer is an L-partition drawn by a randomised row-major cut: at
-the first free cell, one of the L's starting there that fit, uniformly, with
-backtracking.  A board prints a circle on every bend and an arrow on one end
-of every piece; which end is the convention dial (``"long"``: the longer arm,
-ties to the vertical arm; ``"short"``: the shorter, ties to the horizontal;
+A random answer is an L-partition drawn by the scanner's row-major cut in a
+random order (:func:`~puzzlekit.sashigane.brute.cut`): at the first free
+cell, one of the L's starting there that fit, uniformly, with backtracking.
+A board prints a circle on every bend and an arrow on one end of every
+piece; which end is the convention dial (``"long"``: the longer arm, ties
+to the vertical arm; ``"short"``: the shorter, ties to the horizontal;
 ``"coin"``: a fair coin per piece).  The generator prints every number,
 confirms uniqueness, then erases numbers one at a time in random order,
 keeping each erasure after which the board is still unique.
@@ -15,8 +16,7 @@ import numpy as np
 
 from ..core.genre import ladder_count
 from ..core.referee import InputError
-from numba import njit
-
+from .brute import brute_count, cut
 from .model import MAX_CELLS, Answer, Puzzle, l_parts
 
 __all__ = ["random_partition", "answer_board", "random_small", "unique", "generate",
@@ -41,24 +41,15 @@ def random_partition(rng, h: int, w: int, max_nodes: int = 20_000, restarts: int
     """
     if h < 2 or w < 2:
         return None
-    lab = np.full(h * w, -1, np.int64)
     for _ in range(restarts):
         rand = rng.random(1 << 14)
-        seed = int(rng.integers(1 << 14))
-        r = _cut_jit(h, w, rand, seed, max_nodes, lab)
-        if r == 1:
-            return _relabel(lab)
-        if r == 0:                      # the search finished: no partition at all
+        start = int(rng.integers(1 << 14))
+        r = cut(h, w, rand, start, max_nodes)
+        if r.count:
+            return r.solutions[0].labels(h, w)
+        if not r.capped:                # the search finished: no partition at all
             return None
     return None
-
-
-def _relabel(lab):
-    out = np.full(lab.size, -1, np.int64)
-    seen: dict = {}
-    for i, x in enumerate(lab.tolist()):
-        out[i] = seen.setdefault(x, len(seen))
-    return out
 
 
 def pieces_of(labels, w: int) -> list:
@@ -181,7 +172,6 @@ def rebuild_bank(seed=None) -> list[dict]:
     """The bank: 40 boards at 8x8 and 32 at 12x12, numbers erased to a
     minimal set, each proved unique by the ladder and the scanner, graded."""
     from . import SPEC
-    from .brute import count_solutions
     from ..core.genre import grade as _grade
     base = 20260905 if seed is None else int(seed)
     out = []
@@ -192,7 +182,7 @@ def rebuild_bank(seed=None) -> list[dict]:
             sd = base + 1000 * h + s
             s += 1
             p, a = generate(h, w, sd)
-            if count_solutions(p, 2, 20_000_000).count != 1 or unique(p, 1_000_000) is not True:
+            if brute_count(p, 2, 20_000_000).count != 1 or unique(p, 1_000_000) is not True:
                 continue
             out.append({"id": f"sg-{h}x{w}-{i + 1:02d}", "size": [h, w], "clues": p.to_json(),
                         "answer": a.to_json(), "grade": _grade(SPEC, p), "seed": sd,
@@ -220,148 +210,3 @@ def sweep_board(rng, n: int, density: str = "dense") -> Puzzle:
     while lab is None:
         lab = random_partition(rng, n, n, 2_000_000)
     return answer_board(lab, n, n, "coin", rng, numbers=density == "dense")
-
-
-# ---------------------------------------------------------------- kernels
-@njit(cache=True)
-def _n_opts(r, c, h, w):
-    a1, b1 = h - 1 - r, w - 1 - c
-    return a1 * b1 * 2 + a1 * (b1 + c)
-
-
-@njit(cache=True)
-def _opt_cells(t, r, c, h, w, cells):
-    """Option ``t`` of the L's whose first cell is ``(r, c)``, into ``cells``."""
-    a1, b1 = h - 1 - r, w - 1 - c
-    n1 = a1 * b1
-    if t < n1:
-        a, b, br, bc, sv, sh = t // b1 + 1, t % b1 + 1, r, c, 1, 1
-    elif t < 2 * n1:
-        t -= n1
-        b, a = t // a1 + 1, t % a1 + 1
-        br, bc, sv, sh = r, c + b, 1, -1
-    else:
-        t -= 2 * n1
-        nb = b1 + c
-        a, k = t // nb + 1, t % nb
-        br, bc, sv = r + a, c, -1
-        if k < b1:
-            b, sh = k + 1, 1
-        else:
-            b, sh = k - b1 + 1, -1
-    cells[0] = br * w + bc
-    for i in range(1, a + 1):
-        cells[i] = (br + sv * i) * w + bc
-    for j in range(1, b + 1):
-        cells[a + j] = br * w + bc + sh * j
-    return a + b + 1
-
-
-@njit(cache=True)
-def _coverable(x, h, w, lab):
-    """Some L of free cells covers free cell ``x``."""
-    r, c = x // w, x % w
-    for dr in (-1, 1):                   # bends along x's column (x itself included)
-        rr = r
-        while 0 <= rr < h and lab[rr * w + c] < 0:
-            vert = (rr != r) or (0 <= r + dr < h and lab[(r + dr) * w + c] < 0) or \
-                (0 <= r - dr < h and lab[(r - dr) * w + c] < 0)
-            if vert and ((c > 0 and lab[rr * w + c - 1] < 0) or
-                         (c < w - 1 and lab[rr * w + c + 1] < 0)):
-                return True
-            rr += dr
-    for dc in (-1, 1):                   # bends along x's row
-        cc = c + dc
-        while 0 <= cc < w and lab[r * w + cc] < 0:
-            if (r > 0 and lab[(r - 1) * w + cc] < 0) or (r < h - 1 and lab[(r + 1) * w + cc] < 0):
-                return True
-            cc += dc
-    return False
-
-
-@njit(cache=True)
-def _cut_jit(h, w, rand, seed, max_nodes, lab):
-    """Random row-major cut: 1 found (in ``lab``), 0 none exists, -1 capped."""
-    n = h * w
-    for i in range(n):
-        lab[i] = -1
-    maxd = n // 3 + 2
-    mo = _n_opts(0, 0, h, w) + 1
-    perm = np.zeros((maxd, mo), np.int64)
-    nopt = np.zeros(maxd, np.int64)
-    nxt = np.zeros(maxd, np.int64)
-    fcell = np.zeros(maxd, np.int64)
-    pc = np.zeros((maxd, h + w), np.int64)
-    ps = np.zeros(maxd, np.int64)
-    cells = np.zeros(h + w, np.int64)
-    ri = seed
-    nodes = 0
-    depth = 0
-
-    # frame 0
-    k = _n_opts(0, 0, h, w)
-    for j in range(k):
-        perm[0, j] = j
-    for j in range(k - 1, 0, -1):
-        q = int(rand[ri % rand.shape[0]] * (j + 1))
-        ri += 1
-        perm[0, j], perm[0, q] = perm[0, q], perm[0, j]
-    nopt[0] = k
-    while depth >= 0:
-        p = fcell[depth]
-        r, c = p // w, p % w
-        placed = False
-        while nxt[depth] < nopt[depth]:
-            t = perm[depth, nxt[depth]]
-            nxt[depth] += 1
-            nodes += 1
-            if nodes > max_nodes:
-                return -1
-            m = _opt_cells(t, r, c, h, w, cells)
-            ok = True
-            for i in range(m):
-                if lab[cells[i]] >= 0:
-                    ok = False
-                    break
-            if not ok:
-                continue
-            for i in range(m):
-                lab[cells[i]] = depth
-                pc[depth, i] = cells[i]
-            ps[depth] = m
-            for i in range(m):          # every free neighbour must stay coverable
-                y = cells[i]
-                yr, yc = y // w, y % w
-                for z in (y - w if yr > 0 else -1, y + w if yr < h - 1 else -1,
-                          y - 1 if yc > 0 else -1, y + 1 if yc < w - 1 else -1):
-                    if ok and z >= 0 and lab[z] < 0 and not _coverable(z, h, w, lab):
-                        ok = False
-            if not ok:
-                for i in range(m):
-                    lab[cells[i]] = -1
-                continue
-            placed = True
-            break
-        if not placed:
-            depth -= 1
-            if depth >= 0:
-                for i in range(ps[depth]):
-                    lab[pc[depth, i]] = -1
-            continue
-        q = p
-        while q < n and lab[q] >= 0:
-            q += 1
-        if q == n:
-            return 1
-        depth += 1
-        fcell[depth] = q
-        nxt[depth] = 0
-        k = _n_opts(q // w, q % w, h, w)
-        for j in range(k):
-            perm[depth, j] = j
-        for j in range(k - 1, 0, -1):
-            qq = int(rand[ri % rand.shape[0]] * (j + 1))
-            ri += 1
-            perm[depth, j], perm[depth, qq] = perm[depth, qq], perm[depth, j]
-        nopt[depth] = k
-    return 0

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table, store
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from ..core.referee import InputError
 from .model import Answer, Puzzle
@@ -44,9 +45,9 @@ class SashiState(State):
 def kernel_arrays(p: Puzzle):
     """Arrays the kernels read, built once per puzzle: ``(offsets, cand_off,
     cand_cells, cand_var, cand_size, adm, meta, stale)`` with ``meta = [h, w]``."""
-    if getattr(p, "_karr", None) is None:
-        object.__setattr__(p, "_karr", _build(p, False))
-    return p._karr
+    def build(p):
+        return _build(p, False)
+    return puzzle_table(p, "sashigane.kernel_arrays", build)
 
 
 def _build(p: Puzzle, stale: bool):
@@ -164,7 +165,8 @@ class _StalePuzzle:
     def __init__(self, p, arr):
         self.__dict__.update(h=p.h, w=p.w, circle=p.circle, arrow=p.arrow, rules=p.rules,
                              off=p.off, circle_cells=p.circle_cells, dialect=p.dialect,
-                             _karr=arr, inner=p)
+                             inner=p)
+        store(self, "sashigane.kernel_arrays", arr)
 
 
 # ---------------------------------------------------------------- rungs

@@ -5,8 +5,8 @@ variable per cell and one {unused, used} variable per placement."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from ..core.search import Count
 from . import brute, census, certify, generate as _gen, url
+from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_bag, draw_state
 from .generate import (ALPHABETS, buy, buy_grade, grade_of, minimise, random_answer,
                        random_bag, random_small, rebuild_bank, sweep_board, verify_extra)
@@ -21,20 +21,6 @@ __all__ = ["SPEC", "LADDER", "LADDER_NO_COUNT", "NAMES", "RULES", "NAMED", "Puzz
            "brute_count", "brute_solutions", "random_answer", "random_bag", "buy", "buy_grade",
            "minimise", "grade_of", "random_small", "sweep_board", "rebuild_bank", "draw",
            "draw_bag", "draw_state", "brute", "census", "certify", "url", "ALPHABETS"]
-
-
-def brute_count(puzzle, limit=2, max_nodes=5_000_000) -> Count:
-    """The placement-first engine's count up to ``limit`` (``capped`` when it
-    ran out of nodes)."""
-    r = brute.count_solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit))
-
-
-def brute_solutions(puzzle, limit=2, max_nodes=5_000_000) -> Count:
-    """The placement-first engine's answers (at most ``limit``), with its count and cap."""
-    r, masks = brute.solutions(puzzle, limit, max_nodes)
-    return Count(r.count, r.capped, r.nodes, int(limit),
-                 tuple(Answer.from_mask(puzzle.h, puzzle.w, m) for m in masks))
 
 
 def _generate(h, w, seed=None, grade=None):

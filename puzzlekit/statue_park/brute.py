@@ -18,22 +18,23 @@ a group sealed at one step is not charged again at the next.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit
 
 from ..core.grid import Grid
-from .model import Puzzle, orientations
+from ..core.search import Count
+from .model import Answer, Puzzle, orientations
 
-__all__ = ["BruteResult", "count_solutions", "solutions", "cells_count", "cells_solutions"]
+__all__ = ["count_solutions", "solutions", "cells_count", "cells_solutions", "MAX_NODES"]
+
+MAX_NODES = 5_000_000      # the placement-first engine's default node budget
 
 
-@dataclass(frozen=True)
-class BruteResult:
-    count: int
-    capped: bool
-    nodes: int
+def _result(puzzle: Puzzle, limit, res, out, keep) -> Count:
+    """A kernel's ``res`` (found, nodes, capped) and first ``keep`` masks as a Count."""
+    k = min(int(res[0]), keep)
+    return Count(int(res[0]), bool(res[2]), int(res[1]), int(limit),
+                 tuple(Answer.from_mask(puzzle.h, puzzle.w, out[i]) for i in range(k)))
 
 
 # ------------------------------------------------------------ placement-first
@@ -77,8 +78,8 @@ def _placement_arrays(puzzle: Puzzle):
     return cells, sid, start, cptr, cidx, slots, circ, nbrs
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = 5_000_000,
-                    labelled: bool = False) -> BruteResult:
+def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES,
+                    labelled: bool = False) -> Count:
     """Shadings (or labelled answers) up to ``limit``, placement-first.
 
     >>> from .model import Puzzle
@@ -87,13 +88,18 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = 5_000_000,
     >>> count_solutions(Puzzle.make(1, 3, ["#", "#"]), 10, labelled=True).count
     2
     """
-    return solutions(puzzle, limit, max_nodes, labelled, keep=0)[0]
+    return solutions(puzzle, limit, max_nodes, labelled, keep=0)
 
 
-def solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = 5_000_000,
-              labelled: bool = False, keep: int | None = None):
-    """``(BruteResult, masks)``: the count and up to ``keep`` (default ``limit``)
-    shaded masks, placement-first."""
+def solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES,
+              labelled: bool = False, keep: int | None = None) -> Count:
+    """As :func:`count_solutions`, with up to ``keep`` (default ``limit``)
+    answers as :class:`~puzzlekit.statue_park.model.Answer` objects.
+
+    >>> from .model import Puzzle
+    >>> [a.shaded.astype(int).tolist() for a in solutions(Puzzle.make(1, 3, ["##"]), 5).solutions]
+    [[1, 1, 0], [0, 1, 1]]
+    """
     keep = limit if keep is None else keep
     cells, sid, start, cptr, cidx, slots, circ, nbrs = _placement_arrays(puzzle)
     n = puzzle.n
@@ -101,8 +107,7 @@ def solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = 5_000_000,
     res = np.zeros(3, np.int64)     # found, nodes, capped
     _pf_jit(cells, sid, start, cptr, cidx, slots, circ, nbrs, int(puzzle.park_rule),
             int(labelled), int(limit), int(max_nodes), int(keep), out, res)
-    k = min(int(res[0]), keep)
-    return BruteResult(int(res[0]), bool(res[2]), int(res[1])), [out[i].copy() for i in range(k)]
+    return _result(puzzle, limit, res, out, keep)
 
 
 @njit(cache=True)
@@ -279,19 +284,19 @@ def _shape_keys(puzzle: Puzzle):
     return keys, np.array(sid, np.int64), rem, smax
 
 
-def cells_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = 50_000_000) -> BruteResult:
+def cells_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = 50_000_000) -> Count:
     """Shadings up to ``limit``, cells-first (no piece is ever named).
 
     >>> from .model import Puzzle
     >>> cells_count(Puzzle.make(1, 3, ["#", "#"]), 10).count
     1
     """
-    return cells_solutions(puzzle, limit, max_nodes, keep=0)[0]
+    return cells_solutions(puzzle, limit, max_nodes, keep=0)
 
 
 def cells_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = 50_000_000,
-                    keep: int | None = None):
-    """``(BruteResult, masks)`` from the cells-first engine."""
+                    keep: int | None = None) -> Count:
+    """As :func:`cells_count`, with up to ``keep`` (default ``limit``) answers."""
     keep = limit if keep is None else keep
     h, w, n = puzzle.h, puzzle.w, puzzle.n
     keys, ksid, rem, smax = _shape_keys(puzzle)
@@ -304,8 +309,7 @@ def cells_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = 50_000_000,
     res = np.zeros(3, np.int64)
     _cf_jit(h, w, keys, ksid, rem, smax, puzzle.area, circ, int(puzzle.park_rule),
             int(limit), int(max_nodes), int(keep), out, res)
-    k = min(int(res[0]), keep)
-    return BruteResult(int(res[0]), bool(res[2]), int(res[1])), [out[i].copy() for i in range(k)]
+    return _result(puzzle, limit, res, out, keep)
 
 
 @njit(cache=True)
@@ -390,13 +394,8 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
             for j in range(max(0, i - w), i + 1):
                 if maxnb[j] != i or col[j] != 1 or charged[j]:
                     continue
-                size = _cf_group(j, h, w, col, 1, buf)
-                sealed = True
-                for k in range(size):
-                    if maxnb[buf[k]] > i:
-                        sealed = False
-                        break
-                if not sealed:
+                size = _cf_sealed(i, j, h, w, col, 1, buf, maxnb)
+                if size < 0:
                     continue
                 t = _cf_match(buf, size, w, keys, ksid, rem)
                 if t < 0:
@@ -413,13 +412,8 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
             for j in range(max(0, i - w), i + 1):
                 if maxnb[j] != i or col[j] != 0:
                     continue
-                size = _cf_group(j, h, w, col, 0, buf)
-                sealed = True
-                for k in range(size):
-                    if maxnb[buf[k]] > i:
-                        sealed = False
-                        break
-                if not sealed:
+                size = _cf_sealed(i, j, h, w, col, 0, buf, maxnb)
+                if size < 0:
                     continue
                 inside = 0
                 for c in range(i + 1):
@@ -433,6 +427,17 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
             continue
         i += 1
         opt[i] = 0
+
+
+@njit(cache=True)
+def _cf_sealed(i, j, h, w, col, colour, buf, maxnb):
+    """The size of cell ``j``'s group of ``colour`` (its cells in ``buf``)
+    when step ``i`` sealed it (every neighbour of every cell decided), else -1."""
+    size = _cf_group(j, h, w, col, colour, buf)
+    for k in range(size):
+        if maxnb[buf[k]] > i:
+            return -1
+    return size
 
 
 @njit(cache=True)

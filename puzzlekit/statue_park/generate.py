@@ -105,12 +105,12 @@ def second_answer(puzzle: Puzzle, answer, max_nodes: int = 2_000_000):
     :class:`SearchCapped` when capped.  The placement-first engine finds one
     fastest on sparse boards."""
     from .brute import solutions
-    r, masks = solutions(puzzle, 2, max_nodes)
+    r = solutions(puzzle, 2, max_nodes)
     if r.capped and r.count < 2:
         raise SearchCapped(f"the search for a second answer ran out of its {max_nodes:,} nodes")
-    for m in masks:
-        if not np.array_equal(m, answer):
-            return m
+    for a in r.solutions:
+        if not np.array_equal(a.shaded, answer):
+            return a.shaded
     return None
 
 

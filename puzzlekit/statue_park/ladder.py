@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.graph import one_region_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, orientations
@@ -36,8 +37,7 @@ UNUSED, USED = 0, 1     # bit order within a placement
 def catalogue(puzzle: Puzzle):
     """Every placement of every distinct bag shape: ``(cells, rim, shape)``
     with ``cells`` / ``rim`` padded by -1, and the distinct shapes."""
-    d = puzzle.__dict__.get("_catalogue")
-    if d is None:
+    def build(puzzle):
         h, w = puzzle.h, puzzle.w
         shapes = sorted(set(puzzle.bag), key=lambda s: (-len(s), s))
         smax = max((len(s) for s in shapes), default=1)
@@ -59,18 +59,15 @@ def catalogue(puzzle: Puzzle):
             orims[i, :len(orim[i])] = orim[i]
         cells, rim, sid = _catalogue_jit(h, w, smax, ocells, olen, orims, orlen,
                                          np.array(osh, np.int64))
-        d = (cells, rim, sid, shapes)
-        puzzle.__dict__["_catalogue"] = d
-    return d
+        return (cells, rim, sid, shapes)
+    return puzzle_table(puzzle, "statue_park.catalogue", build)
 
 
 def data(puzzle: Puzzle, count: bool = True) -> tuple:
     """The kernels' arrays (cached on the puzzle): ``nbrs``, circles (0, 1
     white, 2 black), the catalogue, copies per shape, the cell -> placement
     index (CSR) and ``[h, w, n, P, park rule, area, head count on]``."""
-    key = "_kdata" if count else "_kdata_nc"
-    d = puzzle.__dict__.get(key)
-    if d is None:
+    def build(puzzle):
         n = puzzle.n
         cells, rim, sid, shapes = catalogue(puzzle)
         circ = np.zeros(n, np.int64)
@@ -87,10 +84,10 @@ def data(puzzle: Puzzle, count: bool = True) -> tuple:
         cptr[1:] = np.cumsum(np.bincount(pc, minlength=n))
         flags = np.array([puzzle.h, puzzle.w, n, cells.shape[0], int(puzzle.park_rule),
                           puzzle.area, int(count)], np.int64)
-        d = (np.ascontiguousarray(puzzle.grid.nbrs, np.int32), circ, cells, rim, sid, mult,
-             cptr, cidx, flags)
-        puzzle.__dict__[key] = d
-    return d
+        return (np.ascontiguousarray(puzzle.grid.nbrs, np.int32), circ, cells, rim, sid, mult,
+                cptr, cidx, flags)
+    return puzzle_table(puzzle, "statue_park.data" if count else "statue_park.data_no_count",
+                        build)
 
 
 class SPState(State):

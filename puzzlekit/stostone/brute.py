@@ -17,11 +17,13 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 import numpy as np
 from numba import njit
 
+from ..core.brute import run
 from ..core.grid import Grid
 from ..core.search import Count
 from .model import RULE4, Answer, Puzzle, stones
@@ -49,17 +51,22 @@ def _unpack(m, n):
     return np.array([(m >> i) & 1 for i in range(n)], np.bool_)
 
 
+def _answers(puzzle, masks) -> tuple:
+    return tuple(Answer.from_mask(puzzle.h, puzzle.w, m) for m in masks)
+
+
 # ------------------------------------------------------------------ grids as integers
 def _balanced_columns(h):
     """Every column of height h with h/2 shaded cells, as bit patterns (bit r = row r)."""
     return np.array([m for m in range(1 << h) if bin(m).count("1") == h // 2], np.int64)
 
 
-def by_mask(puzzle: Puzzle, limit: int = 2, keep: int | None = None):
-    """Every grid as an integer: ``(count, nodes, capped, masks)``.
+def by_mask(puzzle: Puzzle, limit: int = 2, keep: int | None = None) -> Count:
+    """Every grid as an integer: the count up to ``limit`` (never capped) and
+    the first ``keep`` (default ``limit``) answers.
 
     >>> p = Puzzle.make([[0, 1], [0, 1]])
-    >>> by_mask(p, limit=10)[0]
+    >>> by_mask(p, limit=10).count
     2
     """
     if puzzle.n > MASK_CELLS:
@@ -68,7 +75,23 @@ def by_mask(puzzle: Puzzle, limit: int = 2, keep: int | None = None):
     out = np.zeros(max(int(keep), 0), np.int64)
     cols = _balanced_columns(puzzle.h) if puzzle.rule4 != "none" else np.zeros(0, np.int64)
     cnt, nodes = _mask_jit(*_arrays(puzzle), cols, int(limit), out)
-    return int(cnt), int(nodes), False, [_unpack(int(m), puzzle.n) for m in out[:min(cnt, keep)]]
+    masks = [_unpack(int(m), puzzle.n) for m in out[:min(cnt, keep)]]
+    return Count(int(cnt), False, int(nodes), int(limit), _answers(puzzle, masks))
+
+
+@njit(cache=True)
+def _below_jit(s, h, w, below):
+    """``below[v]``: the shaded cells under ``v`` in its column; whether every
+    column holds ``h // 2`` shaded cells."""
+    balanced = True
+    for c in range(w):
+        seen = 0
+        for r in range(h - 1, -1, -1):
+            below[r * w + c] = seen
+            seen += s[r * w + c]
+        if seen != h // 2:
+            balanced = False
+    return balanced
 
 
 @njit(cache=True)
@@ -81,13 +104,8 @@ def _legal_jit(s, nbrs, reg, num, h, w, r4):
     lab = np.full(n, -1, np.int64)
     stack = np.empty(n, np.int64)
     below = np.zeros(n, np.int64)
-    for c in range(w):
-        seen = 0
-        for r in range(h - 1, -1, -1):
-            below[r * w + c] = seen
-            seen += s[r * w + c]
-        if r4 < 3 and seen != h // 2:
-            return False
+    if not _below_jit(s, h, w, below) and r4 < 3:
+        return False
     for v in range(n):
         if not s[v]:
             continue
@@ -139,6 +157,17 @@ def _legal_jit(s, nbrs, reg, num, h, w, r4):
 
 
 @njit(cache=True)
+def _kept_jit(s, m, cnt, out, nbrs, reg, num, h, w, r4):
+    """Whether grid ``s`` (the integer ``m``) is legal; a legal one is kept as
+    ``out[cnt]`` while there is room."""
+    if not _legal_jit(s, nbrs, reg, num, h, w, r4):
+        return False
+    if cnt < out.shape[0]:
+        out[cnt] = m
+    return True
+
+
+@njit(cache=True)
 def _mask_jit(nbrs, reg, num, h, w, r4, cols, limit, out):
     n = h * w
     s = np.zeros(n, np.uint8)
@@ -149,9 +178,7 @@ def _mask_jit(nbrs, reg, num, h, w, r4, cols, limit, out):
             nodes += 1
             for i in range(n):
                 s[i] = (m >> i) & 1
-            if _legal_jit(s, nbrs, reg, num, h, w, r4):
-                if cnt < out.shape[0]:
-                    out[cnt] = m
+            if _kept_jit(s, m, cnt, out, nbrs, reg, num, h, w, r4):
                 cnt += 1
                 if cnt >= limit:
                     return cnt, nodes
@@ -168,9 +195,7 @@ def _mask_jit(nbrs, reg, num, h, w, r4, cols, limit, out):
                 s[r * w + c] = bit
                 if bit:
                     m |= 1 << (r * w + c)
-        if _legal_jit(s, nbrs, reg, num, h, w, r4):
-            if cnt < out.shape[0]:
-                out[cnt] = m
+        if _kept_jit(s, m, cnt, out, nbrs, reg, num, h, w, r4):
             cnt += 1
             if cnt >= limit:
                 return cnt, nodes
@@ -255,10 +280,12 @@ def _candidates(puzzle, order):
 
 
 def by_stones(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES,
-              keep: int | None = None):
-    """Answers by picking each region's stone: ``(count, nodes, capped, masks)``.
+              keep: int | None = None) -> Count:
+    """Answers by picking each region's stone: the count up to ``limit``
+    (``capped`` when the node budget ran out, or a region has too many
+    subsets to list) and the first ``keep`` (default ``limit``) answers.
 
-    >>> by_stones(Puzzle.make([[0, 1], [0, 1]]), limit=10)[0]
+    >>> by_stones(Puzzle.make([[0, 1], [0, 1]]), limit=10).count
     2
     """
     keep = min(limit if keep is None else keep, KEEP_MAX)
@@ -266,14 +293,13 @@ def by_stones(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES,
     try:
         cells, offs, starts = _candidates(puzzle, order)
     except ValueError:
-        return 0, 0, True, []
+        return Count(0, True, 0, int(limit))
     nbrs, reg, num, h, w, r4 = _arrays(puzzle)
     rank = np.empty(puzzle.k, np.int64)
     rank[order] = np.arange(puzzle.k)
-    out = np.zeros((max(int(keep), 0), puzzle.n), np.bool_)
-    cnt, nodes, capped = _pick_jit(nbrs, rank[reg], h, w, r4, cells, offs, starts,
-                                   int(limit), int(max_nodes), out)
-    return int(cnt), int(nodes), bool(capped), [m.copy() for m in out[:min(cnt, keep)]]
+    arrays = (nbrs, rank[reg], h, w, r4, cells, offs, starts)
+    r, masks = run(_pick_jit, arrays, puzzle.n, limit, max_nodes, keep)
+    return replace(r, solutions=_answers(puzzle, masks))
 
 
 @njit(cache=True)
@@ -359,11 +385,7 @@ def _falls_jit(s, nbrs, reg, h, w, r4):
         return True
     n = h * w
     below = np.zeros(n, np.int64)
-    for c in range(w):
-        seen = 0
-        for r in range(h - 1, -1, -1):
-            below[r * w + c] = seen
-            seen += s[r * w + c]
+    _below_jit(s, h, w, below)
     for a in range(n):
         if not s[a]:
             continue
@@ -384,16 +406,13 @@ def _falls_jit(s, nbrs, reg, h, w, r4):
 
 
 def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The stone picker's count as a :class:`~puzzlekit.core.search.Count`."""
-    cnt, nodes, capped, _ = by_stones(puzzle, limit, max_nodes, keep=0)
-    return Count(cnt, capped, nodes, limit)
+    """The stone picker's count (no answers kept): the GenreSpec hook."""
+    return by_stones(puzzle, limit, max_nodes, keep=0)
 
 
 def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The stone picker's answers (at most ``limit``)."""
-    cnt, nodes, capped, masks = by_stones(puzzle, limit, max_nodes)
-    return Count(cnt, capped, nodes, limit,
-                 tuple(Answer.from_mask(puzzle.h, puzzle.w, m) for m in masks))
+    """The stone picker's count and answers (at most ``limit``)."""
+    return by_stones(puzzle, limit, max_nodes)
 
 
 def iter_solutions(puzzle: Puzzle, limit: int = 1000):

@@ -437,13 +437,13 @@ def four_counts(puzzle, limit=50):
     """Answers (up to ``limit``) by the integer enumerator, the stone picker, the
     ladder search and the CP-SAT model; None when a run was capped."""
     from .brute import by_mask, by_stones
-    a = by_mask(puzzle, limit)[0]
+    a = by_mask(puzzle, limit)
     b = by_stones(puzzle, limit)
     c = count(puzzle, limit, 50_000, level="drop")
     d = _sat(puzzle, limit)
-    if b[2] or c.capped or d.capped:
+    if b.capped or c.capped or d.capped:
         return None
-    return (min(a, limit), min(b[0], limit), min(c.count, limit), min(d.count, limit))
+    return (min(a.count, limit), min(b.count, limit), min(c.count, limit), min(d.count, limit))
 
 
 def full_numbers(rng, n: int, aim: float) -> Puzzle:

@@ -13,9 +13,12 @@ ladder or with each other.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from numba import njit
 
+from ..core.brute import run
 from ..core.grid import Grid
 from ..core.search import Count
 from .model import NONE, Answer, Puzzle, line_cells
@@ -53,18 +56,18 @@ def _cell_arrays(puzzle):
             np.ascontiguousarray(Grid(h, w).nbrs, np.int64))
 
 
-def by_cells(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES, keep: int | None = None):
-    """Answers in raster order: ``(count, nodes, capped, masks)``, at most
-    ``keep`` (default ``limit``) shaded-cell masks.
+def by_cells(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES,
+             keep: int | None = None) -> Count:
+    """Answers in raster order: the count up to ``limit`` (``capped`` when the
+    node budget ran out) and the first ``keep`` (default ``limit``) answers.
 
-    >>> by_cells(Puzzle.make(1, 3), limit=10)[0]
+    >>> by_cells(Puzzle.make(1, 3), limit=10).count
     4
     """
     keep = min(limit if keep is None else keep, KEEP_MAX)
-    a = _cell_arrays(puzzle)
-    out = np.zeros((max(int(keep), 0), puzzle.n), np.bool_)
-    cnt, nodes, capped = _cells_jit(*a, bool(puzzle.need_shade), int(limit), int(max_nodes), out)
-    return int(cnt), int(nodes), bool(capped), [m.copy() for m in out[:min(cnt, keep)]]
+    arrays = _cell_arrays(puzzle) + (bool(puzzle.need_shade),)
+    r, masks = run(_cells_jit, arrays, puzzle.n, limit, max_nodes, keep)
+    return replace(r, solutions=_answers(puzzle, masks))
 
 
 def _row_arrays(puzzle):
@@ -76,12 +79,12 @@ def _row_arrays(puzzle):
 
 
 def by_rows(puzzle: Puzzle, limit: int = 2, connected: bool = True, max_nodes: int = 50_000_000,
-            keep: int | None = None):
-    """Answers row by row over row bitmasks: ``(count, nodes, capped, masks)``.
-    With ``connected=False`` the unshaded cells need not be connected (and may
-    be none): with no clues that counts the grid's independent sets.
+            keep: int | None = None) -> Count:
+    """Answers row by row over row bitmasks, counted as :func:`by_cells` counts
+    them.  With ``connected=False`` the unshaded cells need not be connected
+    (and may be none): with no clues that counts the grid's independent sets.
 
-    >>> by_rows(Puzzle.make(2, 2), limit=100)[0], by_rows(Puzzle.make(2, 2), 100, False)[0]
+    >>> by_rows(Puzzle.make(2, 2), limit=100).count, by_rows(Puzzle.make(2, 2), 100, False).count
     (5, 7)
     """
     h, w = puzzle.h, puzzle.w
@@ -89,12 +92,11 @@ def by_rows(puzzle: Puzzle, limit: int = 2, connected: bool = True, max_nodes: i
         raise ValueError("the row engine takes boards at most 62 cells wide")
     keep = min(limit if keep is None else keep, KEEP_MAX)
     rows = np.array([m for m in range(1 << w) if m & (m >> 1) == 0], np.int64)
-    out = np.zeros((max(int(keep), 0), h), np.int64)
-    cnt, nodes, capped = _rows_jit(h, w, rows, *_row_arrays(puzzle), bool(connected),
-                                   bool(puzzle.need_shade), int(limit), int(max_nodes), out)
-    masks = [np.array([(int(out[i, r]) >> c) & 1 for r in range(h) for c in range(w)], np.bool_)
-             for i in range(min(cnt, keep))]
-    return int(cnt), int(nodes), bool(capped), masks
+    arrays = (h, w, rows, *_row_arrays(puzzle), bool(connected), bool(puzzle.need_shade))
+    r, bits = run(_rows_jit, arrays, h, limit, max_nodes, keep, np.int64)
+    masks = [np.array([(int(b[y]) >> c) & 1 for y in range(h) for c in range(w)], np.bool_)
+             for b in bits]
+    return replace(r, solutions=_answers(puzzle, masks))
 
 
 def independent_sets(h: int, w: int) -> int:
@@ -120,24 +122,22 @@ def _answers(puzzle, masks):
 
 
 def brute_count(puzzle, limit=2, max_nodes=MAX_NODES) -> Count:
-    """The raw engine (:func:`by_cells`) up to ``limit``; ``capped`` when its
-    node budget ran out."""
-    cnt, nodes, capped, _ = by_cells(puzzle, limit, max_nodes, keep=0)
-    return Count(cnt, capped, nodes, int(limit))
+    """The raw engine (:func:`by_cells`) up to ``limit``, no answers kept:
+    the GenreSpec hook."""
+    return by_cells(puzzle, limit, max_nodes, keep=0)
 
 
 def brute_solutions(puzzle, limit=2, max_nodes=MAX_NODES) -> Count:
-    """The raw engine's answers (at most ``limit``), with its count and cap."""
-    cnt, nodes, capped, masks = by_cells(puzzle, limit, max_nodes)
-    return Count(cnt, capped, nodes, int(limit), _answers(puzzle, masks))
+    """The raw engine's count and answers (at most ``limit``)."""
+    return by_cells(puzzle, limit, max_nodes)
 
 
 def iter_solutions(puzzle, limit: int = 1000, max_nodes: int = MAX_NODES):
     """Yield each answer (at most ``limit``); raises when the budget runs out."""
-    cnt, _, capped, masks = by_cells(puzzle, limit, max_nodes)
-    if capped:
+    r = by_cells(puzzle, limit, max_nodes)
+    if r.capped:
         raise RuntimeError("node cap reached")
-    yield from _answers(puzzle, masks)
+    yield from r.solutions
 
 
 # ---------------------------------------------------------------- by cells

@@ -42,9 +42,9 @@ def engines_count(h: int, w: int, connected: bool = True) -> dict:
     """The count of a blank ``h`` x ``w`` board by each engine that can give it."""
     p = Puzzle.make(h, w)
     big = 10 ** 12
-    out = {"by rows": by_rows(p, big, connected, max_nodes=big, keep=0)[0]}
+    out = {"by rows": by_rows(p, big, connected, max_nodes=big, keep=0).count}
     if connected:
-        out["by cells"] = by_cells(p, big, big, keep=0)[0]
+        out["by cells"] = by_cells(p, big, big, keep=0).count
     else:
         out["transfer matrix"] = independent_sets(h, w)
     return out
@@ -57,7 +57,7 @@ def ledger(h: int, w: int) -> int:
 
 def connected_count(h: int, w: int) -> int:
     """Answers of a blank board with connectivity on (row engine)."""
-    return by_rows(Puzzle.make(h, w), 10 ** 12, True, max_nodes=10 ** 12, keep=0)[0]
+    return by_rows(Puzzle.make(h, w), 10 ** 12, True, max_nodes=10 ** 12, keep=0).count
 
 
 @functools.lru_cache(maxsize=1)
@@ -74,8 +74,8 @@ def ledger_rows() -> list:
     """``[counts, engines agree]`` per :data:`LEDGER_ROWS` entry: the first
     engine's counts as text, and whether a second engine gives the same."""
     big = 10 ** 12
-    rows_ = lambda h, w, con: by_rows(Puzzle.make(h, w), big, con, big, 0)[0]  # noqa: E731
-    cells = lambda h, w: by_cells(Puzzle.make(h, w), big, big, 0)[0]  # noqa: E731
+    rows_ = lambda h, w, con: by_rows(Puzzle.make(h, w), big, con, big, 0).count  # noqa: E731
+    cells = lambda h, w: by_cells(Puzzle.make(h, w), big, big, 0).count  # noqa: E731
     pairs = [([independent_sets(n, n) for n in range(1, 6)], [rows_(n, n, False) for n in range(1, 6)]),
              ([independent_sets(2, n) for n in range(1, 9)], [rows_(2, n, False) for n in range(1, 9)]),
              ([independent_sets(3, n) for n in range(1, 8)], [rows_(3, n, False) for n in range(1, 8)]),

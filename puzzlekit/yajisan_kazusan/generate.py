@@ -290,7 +290,7 @@ def liar_sample(n, density, seed=None):
     from .brute import by_cells
     rng = np.random.default_rng(seed)
     m = random_answer(n, n, density, rng)
-    return is_maximal(m, n, n), by_cells(liar_board(n, n, m, rng), 2)[0] == 1
+    return is_maximal(m, n, n), by_cells(liar_board(n, n, m, rng), 2).count == 1
 
 
 def dialect_sample(n, density, seed=None):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..core.cache import puzzle_table
 from ..core.graph import _components_jit, one_region_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import NONE, Answer, Puzzle, line_cells
@@ -45,19 +46,17 @@ class Data:
 def data(puzzle: Puzzle) -> Data:
     """The kernels' arrays of a puzzle (cached on it).  Clues with no arrow
     or a ``?`` can never bind and are left out."""
-    d = puzzle.__dict__.get("_kdata")
-    if d is None:
+    def build(puzzle):
         act = [(c, a, v) for c, (a, v) in sorted(puzzle.clues.items()) if a != NONE and v >= 0]
         lines = [line_cells(puzzle.h, puzzle.w, c, a) for c, a, _ in act]
         lstart = np.zeros(len(act) + 1, np.int64)
         lstart[1:] = np.cumsum([len(x) for x in lines]) if lines else []
-        d = Data(np.ascontiguousarray(puzzle.grid.nbrs, np.int64),
-                 np.array([c for c, _, _ in act], np.int64),
-                 np.array([min(v, 63) for _, _, v in act], np.int64), lstart,
-                 np.array([x for ln in lines for x in ln], np.int64),
-                 np.array([1 if puzzle.need_shade else 0], np.int64))
-        puzzle.__dict__["_kdata"] = d
-    return d
+        return Data(np.ascontiguousarray(puzzle.grid.nbrs, np.int64),
+                    np.array([c for c, _, _ in act], np.int64),
+                    np.array([min(v, 63) for _, _, v in act], np.int64), lstart,
+                    np.array([x for ln in lines for x in ln], np.int64),
+                    np.array([1 if puzzle.need_shade else 0], np.int64))
+    return puzzle_table(puzzle, "yajisan_kazusan.data", build)
 
 
 class YKState(State):

@@ -54,8 +54,8 @@ def test_three_raw_engines_and_cp_sat_agree(seed):
     counts = {r.count for r in rs}
     assert len(counts) == 1
     if rs[0].count < lim:
-        sets = [sorted(e.tobytes() for e in r.edges) for r in rs]
+        sets = [sorted(a.edges.tobytes() for a in r.solutions) for r in rs]
         assert sets[0] == sets[1] == sets[2]
         assert cr.SPEC.sat_count(p, lim).count == rs[0].count
-    for e in rs[0].edges:
-        assert cr.check(p, cr.Answer(h, w, e)) == []
+    for a in rs[0].solutions:
+        assert cr.check(p, a) == []

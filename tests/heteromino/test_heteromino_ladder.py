@@ -84,9 +84,10 @@ def test_every_owner_a_level_pins_is_the_owner_in_every_answer():
     checked = 0
     for _ in range(120):
         p = random_small(rng, int(rng.integers(2, 7)), int(rng.integers(2, 7)))
-        res, sols = brute.solutions(p, 64)
-        if res.capped or not sols:
+        res = brute.solutions(p, 64)
+        if res.capped or not res.solutions:
             continue
+        sols = [a.owner(p.h, p.w) for a in res.solutions]
         pl = kernel_arrays(p)[0]
         white = np.flatnonzero(~p.black)
         for level in range(len(LADDER)):

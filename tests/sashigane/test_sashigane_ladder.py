@@ -62,7 +62,7 @@ def test_area_kills_a_size_the_others_cannot_make_up():
     circles an impossible total, and every removed L is in no answer."""
     hits = 0
     for p in _random_boards(200, 3):
-        sols = scan(p, 50).labels
+        sols = scan(p, 50).solutions
         if len(sols) == 0:
             continue
         s1 = initial_state(p)
@@ -71,8 +71,8 @@ def test_area_kills_a_size_the_others_cannot_make_up():
         LADDER.fixpoint(s2, "area", without=["cover"])
         if (s1.bits & ~s2.bits).any():
             hits += 1
-            for lab in sols:
-                bits = sg.encode(p, sg.Answer.from_labels(lab, p.w)).bits
+            for ans in sols:
+                bits = sg.encode(p, ans).bits
                 assert not (bits & ~s2.bits).any()
     assert hits > 0
 
@@ -97,7 +97,7 @@ def _random_boards(n, seed=0):
 def test_every_pinned_owner_is_the_owner_in_every_scanner_answer():
     checked = 0
     for p in _random_boards(150):
-        sols = scan(p, 50).labels
+        sols = [a.labels(p.h, p.w) for a in scan(p, 50).solutions]
         if len(sols) == 0:
             continue
         for lv in range(len(LADDER)):
@@ -137,7 +137,7 @@ def test_engines_agree_with_answers_of_both():
         br = scan(p, 5)
         assert lr.count == br.count, p.to_json()
         got = sorted(sg.decode(s).to_json()["pieces"] for s in lr.solutions)
-        want = sorted(sg.Answer.from_labels(lab, p.w).to_json()["pieces"] for lab in br.labels)
+        want = sorted(a.to_json()["pieces"] for a in br.solutions)
         assert got == want
         counts.add(min(br.count, 2))
     assert counts == {0, 1, 2}
