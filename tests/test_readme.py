@@ -72,17 +72,17 @@ def test_the_speed_table_reads_what_it_is_given():
 # (what the README's proof paragraph says, the genres it names just before it,
 #  and the GenreSpec setting those genres, and only those, have)
 SAID = [
-    (r"answers they find; (.*?) first try a search without probe", lambda sp: sp.proof_cheap_nodes),
+    (r"answers they find; (.*?) first try a search without probe", lambda sp: sp.proof.cheap_nodes),
     (r"GenreSpec.proof_without`; (.*?) makes? one probe pass",
-     lambda sp: sp.proof_probe_passes == 1),
+     lambda sp: sp.proof.probe_passes == 1),
     (r"GenreSpec.proof_probe_passes`; (.*?) search branches on where",
-     lambda sp: sp.proof_groups is not None),
+     lambda sp: sp.proof.groups is not None),
     (r"GenreSpec.proof_groups`; (.*?) branch(?:es)? on the cell with the fewest",
-     lambda sp: sp.proof_weighted),
+     lambda sp: sp.proof.weighted),
     (r"GenreSpec.proof_weighted`; (.*?) remembers? the open parts",
-     lambda sp: sp.proof_memo),
+     lambda sp: sp.proof.memo),
     (r"GenreSpec.proof_memo`; (.*?) hands? a search still open",
-     lambda sp: sp.learner is not None),
+     lambda sp: sp.proof.learner is not None),
 ]
 
 

@@ -26,7 +26,7 @@ rungs as the reasoning:
   back to level 0 and forgets the longer half of them (each is implied by
   the rules, so forgetting one loses no answer and admits none).
 
-A genre takes part with a :class:`Learner` (``GenreSpec.learner``);
+A genre takes part with a :class:`Learner` (``ProofPolicy.learner``);
 :func:`learn_count` runs it from a search state, and the uniqueness proof
 hands it the searches its first round does not finish
 (:func:`puzzlekit.core.genre.proof_count`).  The kernel is compiled into the
