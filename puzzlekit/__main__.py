@@ -613,12 +613,16 @@ def cmd_step(args):
 
 
 def _parser():
-    p = _Parser(prog="puzzlekit", description="Solve, check, generate and measure pencil puzzles.")
+    p = _Parser(prog="puzzlekit", description="Solve, check, generate and measure pencil puzzles.",
+                epilog="Bad input gets one line on stderr and exit status 2, an internal error "
+                "one line and exit status 3; `check` exits 1 when the answer breaks a rule. "
+                "COMMAND --help for each command's options; the book's command-line page "
+                "(book/cli.md) has the file formats and each genre's board-size limits.")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser, required=True)
     s = sub.add_parser("list", help="genres and what each has")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("solve", help="fixpoint / search result, solution count, grade")
-    s.add_argument("genre"); s.add_argument("file")
+    s.add_argument("genre"); s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
     s.add_argument("--level", help="ladder level of the fixpoint (default: the top); with "
                    "--count, the level run at every node of the count's search")
     s.add_argument("--count", type=int, help="count answers up to this many; without --level "
@@ -628,38 +632,53 @@ def _parser():
     s.add_argument("--timeout", type=float, default=60.0,
                    help="seconds before the run stops and reports capped (default 60)")
     s.add_argument("--json", action="store_true")
-    s = sub.add_parser("check", help="the referee")
-    s.add_argument("genre"); s.add_argument("puzzle"); s.add_argument("answer")
+    s = sub.add_parser("check", help="the referee: ok, or the rules broken and where")
+    s.add_argument("genre"); s.add_argument("puzzle", help="a puzzle JSON file or a puzz.link URL")
+    s.add_argument("answer", help="an answer JSON file (what generate --json prints will do)")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("generate", help="a new board")
-    s.add_argument("genre"); s.add_argument("--size", required=True)
-    s.add_argument("--seed", type=int); s.add_argument("--grade")
+    s.add_argument("genre")
+    s.add_argument("--size", required=True,
+                   help="HxW, e.g. 8x8: at most the genre's MAX_CELLS cells (900 for "
+                   "sashigane, 2500 or 10000 for the others; book/cli.md lists them)")
+    s.add_argument("--seed", type=int, help="0 to 2**63-1; the same seed, the same board "
+                   "(default: a random one)")
+    s.add_argument("--grade", help="a rung name: the grade the board should have (how "
+                   "closely depends on the genre's generator)")
     s.add_argument("--timeout", type=float, default=300.0,
                    help="seconds before generation gives up (default 300)")
     s.add_argument("--url", action="store_true", help="print the board as a puzz.link URL")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("bank", help="re-prove (or rebuild) the shipped bank")
-    s.add_argument("genre"); s.add_argument("--verify", action="store_true")
-    s.add_argument("--rebuild", action="store_true"); s.add_argument("--seed", type=int)
+    s.add_argument("genre")
+    s.add_argument("--verify", action="store_true",
+                   help="re-prove every shipped board: unique by two engines, graded honestly")
+    s.add_argument("--rebuild", action="store_true",
+                   help="generate the bank again from its seeds and write it")
+    s.add_argument("--seed", type=int, help="with --rebuild: the base seed")
     s.add_argument("--urls", action="store_true", help="list the bank as puzz.link URLs")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("article", help="fidelity report against the article")
-    s.add_argument("genre"); s.add_argument("--scale")
+    s.add_argument("genre")
+    s.add_argument("--scale", help="smoke, book or article (default: PUZZLEKIT_SCALE, "
+                   "else book)")
     s.add_argument("--workers", type=int,
                    help="spread the measurements over N local Dask worker processes")
     s.add_argument("--scheduler", help="or over a running Dask scheduler (ADDRESS); "
                    "PUZZLEKIT_WORKERS / PUZZLEKIT_SCHEDULER set the same")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("draw", help="a picture of a board (file or URL)")
-    s.add_argument("genre"); s.add_argument("file")
+    s.add_argument("genre"); s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
     s.add_argument("-o", "--output", required=True, help="board.svg or board.png")
     s.add_argument("--answer", action="store_true", help="draw the unique answer too")
-    s.add_argument("--timeout", type=float, default=60.0)
+    s.add_argument("--timeout", type=float, default=60.0,
+                   help="seconds to find the answer (default 60)")
     s = sub.add_parser("step", help="an offline HTML rung stepper for a board (file or URL)")
-    s.add_argument("genre"); s.add_argument("file")
+    s.add_argument("genre"); s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
     s.add_argument("-o", "--output", required=True, help="stepper.html")
     s.add_argument("--level", help="one level only (default: every level)")
-    s.add_argument("--timeout", type=float, default=120.0)
+    s.add_argument("--timeout", type=float, default=120.0,
+                   help="seconds for the fixpoints (default 120)")
     return p
 
 

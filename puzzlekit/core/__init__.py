@@ -1,9 +1,10 @@
 """Genre-agnostic machinery: grid geometry, graph kernels, the ladder,
-counting search, scales, article tables, measurements, checks, banks and
-progress bars.
+counting search, scales, article tables, measurements, checks, banks, timings
+and progress bars.  The engine only: the book's own code (the closing
+chapter, the Performance page, the stored results) is :mod:`puzzlekit.book`.
 
-The heavier submodules (tables, measure, banks, checks, perf, sat, across:
-pandas and OR-tools) load on first use.
+The heavier submodules (tables, measure, banks, checks, perf, sat: pandas
+and OR-tools) load on first use.
 """
 import importlib
 
@@ -13,10 +14,10 @@ from .search import count_solutions, Count, SearchResult, SolveResult  # noqa: F
 from .genre import GenreSpec  # noqa: F401
 from .referee import Violation, InputError  # noqa: F401
 
-_LAZY = ("tables", "banks", "measure", "checks", "perf", "sat", "across")
+_LAZY = ("tables", "banks", "measure", "checks", "perf", "sat")
 
 __all__ = ["grid", "graph", "ladder", "search", "scales", "tables", "banks", "measure",
-           "checks", "perf", "sat", "across", "progress", "referee", "genre", "Ladder", "Rung", "State",
+           "checks", "perf", "sat", "progress", "referee", "genre", "Ladder", "Rung", "State",
            "probe_rung", "CONTRADICTION", "STABLE", "CHANGED", "count_solutions", "Count",
            "SearchResult", "SolveResult", "GenreSpec", "Violation", "InputError"]
 

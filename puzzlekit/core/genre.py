@@ -89,6 +89,11 @@ class GenreSpec:
         How the uniqueness proof (:func:`proof_count`) searches: the
         default proof, or the genre's own choices (its ``proof.py``, beside
         the evidence for each).
+    small_size : ``(h, w) -> (h, w)``, optional
+        The size a random small board drawn at ``h`` x ``w`` is made at
+        instead, for a genre with no board of some small sizes (Stostone's
+        heights are even); without it, the size drawn.  The closing
+        chapter's random small boards are drawn so.
     """
 
     name: str
@@ -118,6 +123,7 @@ class GenreSpec:
     certificate: Callable | None = None
     refute: Callable | None = None
     proof: ProofPolicy = ProofPolicy()
+    small_size: Callable | None = None
 
     def __post_init__(self):
         self.proof.check(self.ladder, self.name)

@@ -3,7 +3,7 @@ does not close soon.
 
 Propagate-and-branch forgets why a subtree died, so on a board with many
 near-answers it can search the same dead end under a thousand different
-early choices (Numberlink's sparse boards, ``benchmarks/bench_numberlink_sparse.py``).
+early choices (Numberlink's sparse boards, ``benchmarks/studies/numberlink_sparse.py``).
 A conflict-driven clause-learning search keeps the reason as a clause and
 never walks into it again.  Here it works over booleans with the genre's own
 rungs as the reasoning:

@@ -12,6 +12,6 @@ POLICY = ProofPolicy(
     # kernel).  On fully clued 20x20 boards a wrong early guess is refuted far
     # below it, and no branching or value order tried closed the gap to
     # CP-SAT, which carries a clause from each conflict to the rest of its
-    # search (``benchmarks/bench_magnets_dense.py`` times four orders and
+    # search (``benchmarks/studies/magnets_dense.py`` times four orders and
     # randomised dives against CP-SAT's first answer).
     learner=LEARNER)

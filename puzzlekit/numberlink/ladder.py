@@ -290,7 +290,7 @@ def _apply_rung_jit(i, bits, data, work):
 
 @njit(cache=True)
 def _residue_jit(bits, data, out):
-    """The key of what is left to decide (``Compiled.residue``): the open
+    """The key of what is left to decide (``KernelHints.residue``): the open
     segments, then for each cell touching one (in order) its ON segments,
     the first such cell of its ON path and that path's number.  Two states
     with one key have the same answers' worth of open segments: a way of

@@ -40,5 +40,5 @@ POLICY = ProofPolicy(
     # and ``reach`` as the explaining kernel) instead of further rounds: on
     # sparse boards with loose pairs propagate-and-branch searches the same
     # dead end under many early choices
-    # (``benchmarks/bench_numberlink_learning.py``).
+    # (``benchmarks/studies/numberlink_learning.py``).
     learner=LEARNER)

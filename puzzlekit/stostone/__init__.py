@@ -30,6 +30,11 @@ def _clues(puzzle) -> int:
     return len(puzzle.numbers)
 
 
+def _small_size(h, w):
+    """A board has an even height: one drawn at an odd height is made 4 high."""
+    return (4 if h % 2 else h), w
+
+
 SPEC = GenreSpec(
     name="stostone", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -39,4 +44,4 @@ SPEC = GenreSpec(
     encode=encode, random_small=random_small,
     sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof=proof.POLICY)
+    clues=_clues, proof=proof.POLICY, small_size=_small_size)

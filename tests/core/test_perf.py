@@ -1,7 +1,6 @@
 """The timing layer's rules (core.perf): what a run that gave up is charged,
-and the sentence a chapter reads about its genre's proof settings."""
+and what a timed call starts from."""
 from puzzlekit.core import perf
-from puzzlekit.core.genre import PROOF_PROBE_AFTER
 from puzzlekit.heteromino import SPEC as HETERO, Puzzle as HeteroPuzzle
 
 
@@ -19,15 +18,17 @@ def test_a_capped_run_is_charged_the_whole_time_limit():
     assert done["status"] == "multiple" and done["seconds"] < 7.5
 
 
-def test_the_policy_sentence_names_each_setting_a_genre_has():
-    import puzzlekit
-    for g in puzzlekit.GENRES:
-        try:
-            sp = puzzlekit.spec(g)
-        except ValueError:
-            continue
-        text = perf.policy_sentence(g)
-        assert ("proof_cheap_nodes" in text) == bool(sp.proof_cheap_nodes), g
-        assert ("proof_order" in text) == (sp.proof_order is not None), g
-        assert ("proof_first" in text) == (sp.proof_first is not None), g
-        assert ("proof_probe_after" in text) == (sp.proof_probe_after != PROOF_PROBE_AFTER), g
+
+def test_a_fresh_copy_has_no_tables_nor_other_cached_attributes():
+    """What an engine built on a board (its tables through core.cache, or any
+    attribute a parsed board lacks) is gone from every copy :func:`fresh`
+    makes; the board itself keeps it."""
+    from puzzlekit.core import cache
+    board = HeteroPuzzle.make(6, 6)
+    cache.store(board, "test.table", 1)
+    object.__setattr__(board, "_test_memo", {})
+    new = perf.fresh(HETERO, board)
+    copy = new()
+    assert cache.cached(copy) == () and not hasattr(copy, "_test_memo")
+    assert copy.to_json() == board.to_json() and new() is not copy
+    assert cache.cached(board) == ("test.table",) and hasattr(board, "_test_memo")

@@ -17,7 +17,8 @@ ART = pd.DataFrame({"unique %": [50.0, 10.0], "count": [3.0, 0.0]},
 def test_exact_statuses():
     t = _t("exact", ART)
     assert compare(t, ART.copy()).status == "match"
-    bad = ART.copy(); bad.loc["8x8", "count"] = 1
+    bad = ART.copy()
+    bad.loc["8x8", "count"] = 1
     c = compare(t, bad)
     assert c.status == "differs" and c.cells.loc["8x8", "count"] == "differs"
     assert compare(t, None).status == "missing"
@@ -102,9 +103,11 @@ def test_bank_compares_shape():
     t = _t("bank", ART)
     ours = ART * 1.7
     assert compare(t, ours).status == "match"
-    swapped = ART.copy(); swapped["unique %"] = [10.0, 50.0]
+    swapped = ART.copy()
+    swapped["unique %"] = [10.0, 50.0]
     assert compare(t, swapped).status == "close"
-    zero = ART.copy(); zero.loc["8x8", "count"] = 4
+    zero = ART.copy()
+    zero.loc["8x8", "count"] = 4
     assert compare(t, zero).status == "differs"
 
 
@@ -154,7 +157,8 @@ def test_results_are_kept_for_the_other_processes_of_a_run(tmp_path, monkeypatch
 
     def article(genre):
         return Article(genre, "toy.txt", [Table("t/1", "s", "T", "exact", ART, compute)],
-                       [Claim("c", "s", "holds", lambda s: (len(calls) > 0, f"{len(calls)} calls"))])
+                       [Claim("c", "s", "holds",
+                              lambda s: (len(calls) > 0, f"{len(calls)} calls"))])
 
     monkeypatch.setenv(RESULTS_ENV, str(tmp_path))
     first = article("nanro").measure("t/1", "smoke")

@@ -1,22 +1,10 @@
-"""The helpers the benchmarks share: timing, and the per-engine summary and
-stored file of the studies that race engines to answers."""
+"""What the studies that race engines to answers share: their command line
+and boards, and the per-engine summary and stored file."""
 import json
 import time
 from pathlib import Path
 
 import numpy as np
-
-
-def best(fn, repeat: int = 5) -> float:
-    """Best wall time of ``fn()`` in seconds over ``repeat`` calls, after one
-    warm-up call (which compiles or loads numba kernels)."""
-    fn()
-    ts = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t)
-    return min(ts)
 
 
 def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None,
@@ -28,6 +16,7 @@ def sweep_study(doc: str, spec, density: str, size: int, boards: int, argv=None,
     that size and ``density``, the proof (its clause learner too) compiled on
     the first outside the timings (``core.perf.warm_proof``)."""
     import argparse
+
     from puzzlekit.core import perf
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--size", type=int, default=size)

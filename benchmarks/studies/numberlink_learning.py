@@ -1,11 +1,11 @@
 """How much clause learning gives Numberlink's proof on sparse boards (not a test).
 
-    python benchmarks/bench_numberlink_learning.py [--size 16] [--boards 4] [--time-limit 10]
-    python benchmarks/bench_numberlink_learning.py --check     # agreement on small boards first
+    python benchmarks/studies/numberlink_learning.py [--size 16] [--boards 4] [--time-limit 10]
+    python benchmarks/studies/numberlink_learning.py --check     # agreement on small boards first
 
 On the Performance sweep's sparse boards the ladder's propagate-and-branch
 search can run for seconds without meeting an answer, while CP-SAT finds two
-(``bench_numberlink_sparse.py``).  The uniqueness proof therefore hands a
+(``numberlink_sparse.py``).  The uniqueness proof therefore hands a
 search its first round leaves open to the core's clause learner
 (:mod:`puzzlekit.core.learn`), whose reasoning is Numberlink's own rungs
 (:mod:`puzzlekit.numberlink.learn`: ``deg`` as clauses, ``chain``'s loops and
@@ -33,17 +33,16 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import puzzlekit  # noqa: E402
-from timing import summarise_and_store, sweep_study  # noqa: E402
+from race import summarise_and_store, sweep_study  # noqa: E402
 from puzzlekit.core import perf  # noqa: E402
 from puzzlekit.core.genre import proof_count  # noqa: E402
 from puzzlekit.core.learn import RESTART_UNIT  # noqa: E402
 from puzzlekit.numberlink.model import Puzzle  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "results" / "numberlink_learning.json"
+OUT = Path(__file__).resolve().parents[1] / "results" / "numberlink_learning.json"
 SP = puzzlekit.spec("numberlink")
 WITHOUT = replace(SP, proof=replace(SP.proof, learner=None))
 ENGINES = {

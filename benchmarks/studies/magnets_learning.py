@@ -1,9 +1,9 @@
 """Would clause learning close the gap on fully clued Magnets boards? (not a test)
 
-    python benchmarks/bench_magnets_learning.py [--size 20] [--boards 8] [--time-limit 120]
-    python benchmarks/bench_magnets_learning.py --check     # agreement on small boards first
+    python benchmarks/studies/magnets_learning.py [--size 20] [--boards 8] [--time-limit 120]
+    python benchmarks/studies/magnets_learning.py --check     # agreement on small boards first
 
-``bench_magnets_dense.py`` finds that on the sweep's fully clued 20x20 boards
+``magnets_dense.py`` finds that on the sweep's fully clued 20x20 boards
 CP-SAT's edge over the ladder is the clauses it learns.  This study asks how
 far learning alone goes with the ladder's own strongest line reasoning.  It
 is a small conflict-driven clause-learning search written for the study (it
@@ -18,7 +18,7 @@ shares no code with the ladder and is not part of the library):
 * first-UIP learning, activity-ordered branching with saved phases, Luby
   restarts (100 conflicts a unit); after an answer, a clause that blocks it.
 
-On the same boards as ``bench_magnets_dense.py`` it reports the conflicts and
+On the same boards as ``magnets_dense.py`` it reports the conflicts and
 seconds to two answers (the proof's count) and to the first, beside the
 conflicts CP-SAT needed for a first answer there (read from
 ``benchmarks/results/magnets_dense.json``).  ``--check`` first compares its
@@ -35,14 +35,14 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import puzzlekit  # noqa: E402
 from puzzlekit.core import perf  # noqa: E402
 from puzzlekit.core.genre import proof_count  # noqa: E402
 from puzzlekit.core.search import _luby  # noqa: E402
 
-HERE = Path(__file__).resolve().parent / "results"
+HERE = Path(__file__).resolve().parents[1] / "results"
 OUT = HERE / "magnets_learning.json"
 SP = puzzlekit.spec("magnets")
 RESTART_UNIT = 100

@@ -11,44 +11,45 @@ alone:
   certificates (``GenreSpec.certificate``, ``GenreSpec.refute``), giving
   probe ⇔ unique (:func:`probe_unique`) and second answers (:func:`certificates`);
 - every bank board's clue count (``GenreSpec.clues``, :func:`clue_density`);
-- stored runs: the engine benchmark (:func:`engines_stored`) and the article
-  reports (:func:`load_reports`, :func:`takeaways`).
+- stored runs (:mod:`puzzlekit.book.results`): the engine benchmark
+  (:func:`engines_stored`) and the article reports (:func:`takeaways`).
 
 Sample sizes per scale are in :data:`SAMPLES`.
 """
 from __future__ import annotations
 
 import importlib
-import json
 import os
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 import puzzlekit
 
-from . import banks, measure, scales
+from ..core import banks, measure, scales
 
-__all__ = ["GENRES", "SAMPLES", "REPORTS", "CROSS", "DISCLOSURE", "warm", "sample", "bank_sample",
-           "ladder_reach", "shape", "plot_shape", "grades", "bank_grades", "hand_ablation",
-           "work", "plot_work", "small_boards", "probe_unique", "certificates", "clue_density",
-           "plot_density", "engines_stored", "load_reports", "takeaways", "verdict_counts",
+__all__ = ["CHAPTERS", "GENRES", "SAMPLES", "CROSS", "DISCLOSURE", "warm", "sample",
+           "bank_sample", "ladder_reach", "shape", "plot_shape", "grades", "bank_grades",
+           "hand_ablation", "work", "plot_work", "small_boards", "probe_unique", "certificates",
+           "clue_density", "plot_density", "engines_stored", "takeaways", "verdict_counts",
            "plot_verdicts", "article_figure", "stored_frame", "stored_figure", "disclosure",
            "cross_refs"]
 
-#: The genres in the book's chapter order.
-GENRES = ("numbrix", "magnets", "nanro", "kojun", "creek", "yajisan_kazusan", "heteromino",
-          "choco_banana", "numberlink", "sashigane", "country_road", "statue_park", "stostone")
+#: The book's chapter order (``_toc.yml``'s Genres part): :data:`puzzlekit.GENRES`
+#: lists the genres in another order, the one they were built in.
+CHAPTERS = ("numbrix", "magnets", "nanro", "kojun", "creek", "yajisan_kazusan", "heteromino",
+            "choco_banana", "numberlink", "sashigane", "country_road", "statue_park",
+            "stostone")
+
+#: Every registered genre (:data:`puzzlekit.GENRES`) in chapter order; one with
+#: no chapter yet comes last.
+GENRES = (tuple(g for g in CHAPTERS if g in puzzlekit.GENRES)
+          + tuple(g for g in puzzlekit.GENRES if g not in CHAPTERS))
 
 #: Sample sizes per genre as (smoke, book, article): bank boards measured at
 #: every level, and small random boards.
 SAMPLES = {"bank": (2, 12, 10 ** 6), "small": (6, 100, 400)}
 
-#: Where the article-scale reports are stored, relative to the repository.
-REPORTS = "benchmarks/results/articles"
-
-_ROOT = Path(__file__).resolve().parents[2]
 _NONE = "none"          # the grade of a board that no level finishes
 
 
@@ -308,10 +309,11 @@ _SMALL: dict = {}
 
 
 def _small_size(genre, rng):
+    """Sides drawn from 3 to 5, then made a size the genre has boards of
+    (``GenreSpec.small_size``, where it has one)."""
     h, w = int(rng.integers(3, 6)), int(rng.integers(3, 6))
-    if genre == "stostone":          # an even height, or no board exists
-        h = 4
-    return h, w
+    rule = _spec(genre).small_size
+    return (h, w) if rule is None else rule(h, w)
 
 
 def _small_row(genre: str, i: int) -> dict:
@@ -345,7 +347,8 @@ def _small_row(genre: str, i: int) -> dict:
 
 def small_boards(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
     """``sample("small")`` random small boards per genre (sides 3 to 5, drawn
-    by ``GenreSpec.random_small``; Stostone 4 high), each measured once:
+    by ``GenreSpec.random_small``, made a size the genre has boards of by
+    ``GenreSpec.small_size``), each measured once:
     the raw engine's count up to two, whether the probe fixpoint finishes,
     what the certificate says of the first answer, and whether the
     no-answer certificate fires.
@@ -458,11 +461,12 @@ def plot_density(dens: pd.DataFrame, genres=GENRES):
 # ------------------------------------------------------------------ engines (stored)
 def engines_stored(results: dict, genres=GENRES) -> pd.DataFrame:
     """Per genre of a stored engine benchmark
-    (:func:`~puzzlekit.core.perf.load_results`): bank boards proved by all
+    (:func:`puzzlekit.book.results.load`): bank boards proved by all
     three engines, the boards where all three agree (none capped), those
-    where two engines with a verdict disagree, capped runs, CP-SAT's time over the ladder's (median and worst board), and the
-    sweep's random boards where the ladder and CP-SAT both reached a
-    verdict and the verdicts agree.  Genres missing from the run are left
+    where two engines with a verdict disagree, capped runs, CP-SAT's time
+    over the ladder's (median and worst board), and the sweep's random
+    boards where the ladder and CP-SAT both reached a verdict and the
+    verdicts agree.  Genres missing from the run are left
     out (see ``missing`` in ``attrs``)."""
     rows = {}
     stored = results.get("genres", {}) if results else {}
@@ -499,27 +503,6 @@ def engines_stored(results: dict, genres=GENRES) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------ takeaways
-def load_reports(root=None, genres=GENRES) -> dict:
-    """The stored article reports, ``<root>/<genre>.json`` (``root`` defaults
-    to :data:`REPORTS` in the repository): each the
-    ``python -m puzzlekit article GENRE --json`` object, with ``wall_seconds``
-    and ``workers`` where the run recorded them.  Genres without a readable
-    file are left out."""
-    folder = Path(root) if root is not None else _ROOT / REPORTS
-    out = {}
-    for g in genres:
-        p = folder / f"{g}.json"
-        if not p.exists():
-            continue
-        try:
-            rep = json.loads(p.read_text())
-        except (OSError, ValueError):
-            continue
-        if isinstance(rep, dict) and rep.get("genre") == g and isinstance(rep.get("claims"), list):
-            out[g] = rep
-    return out
-
-
 _VERDICT = {True: "holds", False: "does not hold", None: "not decided at this scale"}
 
 
@@ -527,10 +510,12 @@ def takeaways(reports: dict, scale: str | None = None, live: bool | None = None,
               genres=GENRES) -> pd.DataFrame:
     """Every article's takeaways (its claims) with our verdict.
 
-    A genre with a stored report takes the report's verdicts (``source``:
-    ``stored <scale>``).  A genre without one is evaluated live at ``scale``
-    when ``live`` (default: only at ``smoke``, where every claim is cheap by
-    the scale's contract); otherwise its claims read ``no stored report``.
+    ``reports``: the stored article reports by genre
+    (:func:`puzzlekit.book.results.load_reports`).  A genre with a stored
+    report takes the report's verdicts (``source``: ``stored <scale>``).  A
+    genre without one is evaluated live at ``scale`` when ``live`` (default:
+    only at ``smoke``, where every claim is cheap by the scale's contract);
+    otherwise its claims read ``no stored report``.
 
     Columns: ``genre``, ``claim``, ``takeaway`` (the claim's text),
     ``theorem``, ``verdict``, ``source``, ``detail``.

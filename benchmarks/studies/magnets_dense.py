@@ -1,6 +1,6 @@
 """Why fully clued 20x20 Magnets boards are slow for the ladder (not a test).
 
-    python benchmarks/bench_magnets_dense.py [--size 20] [--boards 8] [--time-limit 10]
+    python benchmarks/studies/magnets_dense.py [--size 20] [--boards 8] [--time-limit 10]
 
 On the Performance sweep's fully clued boards of one size (the same boards,
 ``core.perf.sweep_boards``), the time to a first answer:
@@ -22,17 +22,16 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import puzzlekit  # noqa: E402
-from timing import summarise_and_store, sweep_study  # noqa: E402
+from race import summarise_and_store, sweep_study  # noqa: E402
 from puzzlekit.core import sat  # noqa: E402
 from puzzlekit.core.genre import accepts, proof_count  # noqa: E402
 from puzzlekit.core.search import Budget, SearchSettings, count_solutions  # noqa: E402
 from puzzlekit.magnets.sat import model  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "results" / "magnets_dense.json"
+OUT = Path(__file__).resolve().parents[1] / "results" / "magnets_dense.json"
 SP = puzzlekit.spec("magnets")
 
 

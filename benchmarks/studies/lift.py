@@ -1,6 +1,6 @@
 """The lifted probe in the search, timed against the plain one (not a test).
 
-    python benchmarks/bench_lift.py [--genres magnets] [--sizes 10 16 20] [--per-size 2]
+    python benchmarks/studies/lift.py [--genres magnets] [--sizes 10 16 20] [--per-size 2]
 
 For every genre with compiled kernels: the count-to-2 of every bank board and
 of sweep boards (``GenreSpec.sweep_board``, dense and sparse) by the compiled
@@ -17,14 +17,14 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import puzzlekit  # noqa: E402
 from puzzlekit.core import banks, perf  # noqa: E402
 from puzzlekit.core.genre import accepts  # noqa: E402
 from puzzlekit.core.search import Budget, SearchSettings, count_solutions  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "results" / "lift.json"
+OUT = Path(__file__).resolve().parents[1] / "results" / "lift.json"
 
 
 def run(sp, p, lift, max_nodes):

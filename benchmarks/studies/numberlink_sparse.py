@@ -1,6 +1,6 @@
 """Why sparse 16x16 Numberlink boards are slow for the ladder (not a test).
 
-    python benchmarks/bench_numberlink_sparse.py [--size 16] [--boards 4] [--time-limit 10]
+    python benchmarks/studies/numberlink_sparse.py [--size 16] [--boards 4] [--time-limit 10]
 
 On the Performance sweep's sparsely clued boards of one size (the same
 boards, ``core.perf.sweep_boards``: the sweep times the first two), the
@@ -8,7 +8,7 @@ time to two answers:
 
 * by the uniqueness proof's propagate-and-branch search
   (``core.genre.proof_count`` without the clause learner it hands a long
-  search to, ``bench_numberlink_learning.py``: rounds with randomised dives
+  search to, ``numberlink_learning.py``: rounds with randomised dives
   between them), in its own branching order;
 * by the same search with its branching order replaced by each of the eight
   reading orders of the board: by rows or by columns, from each corner
@@ -26,15 +26,14 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import puzzlekit  # noqa: E402
-from timing import summarise_and_store, sweep_study  # noqa: E402
+from race import summarise_and_store, sweep_study  # noqa: E402
 from puzzlekit.core.genre import accepts  # noqa: E402
 from puzzlekit.core.search import Budget, count_with_restarts  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "results" / "numberlink_sparse.json"
+OUT = Path(__file__).resolve().parents[1] / "results" / "numberlink_sparse.json"
 SP = puzzlekit.spec("numberlink")
 DEFAULT = "proof without learning"
 

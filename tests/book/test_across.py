@@ -1,11 +1,13 @@
-"""The closing chapter's measurements (puzzlekit.core.across)."""
+"""The closing chapter's measurements (puzzlekit.book.across)."""
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import puzzlekit
-from puzzlekit.core import across, banks, checks
+from puzzlekit.book import across, results
+from puzzlekit.core import banks, checks
 
 CERTIFIED = [g for g in across.GENRES if puzzlekit.spec(g).certificate is not None]
 REFUTING = [g for g in across.GENRES if puzzlekit.spec(g).refute is not None]
@@ -20,14 +22,32 @@ def _report(genre, holds, scale="article"):
 
 
 def test_load_reports_keeps_only_well_formed_files(tmp_path):
-    (tmp_path / "magnets.json").write_text(json.dumps(_report("magnets", True)))
-    (tmp_path / "kojun.json").write_text("{not json")
-    (tmp_path / "nanro.json").write_text(json.dumps(_report("magnets", True)))  # wrong genre
-    (tmp_path / "creek.json").write_text(json.dumps({"genre": "creek"}))        # no claims
-    got = across.load_reports(tmp_path)
+    runs = tmp_path / "articles"
+    runs.mkdir()
+    (runs / "magnets.json").write_text(json.dumps(_report("magnets", True)))
+    (runs / "kojun.json").write_text("{not json")
+    (runs / "nanro.json").write_text(json.dumps(_report("magnets", True)))  # wrong genre
+    (runs / "creek.json").write_text(json.dumps({"genre": "creek"}))        # no claims
+    got = results.load_reports(tmp_path)
     assert list(got) == ["magnets"]
     assert got["magnets"]["wall_seconds"] == 1.0
-    assert across.load_reports(tmp_path / "absent") == {}
+    assert results.load_reports(tmp_path / "absent") == {}
+
+
+def test_the_genres_are_the_registered_ones_in_chapter_order():
+    """Every registered genre, in the order of the book's chapters (_toc.yml)."""
+    toc = (Path(__file__).resolve().parents[2] / "_toc.yml").read_text()
+    chapters = [g for g in (line.split("book/")[-1].strip() for line in toc.splitlines()
+                            if "file: book/" in line) if g in puzzlekit.GENRES]
+    assert across.GENRES == across.CHAPTERS == tuple(chapters)
+    assert set(across.GENRES) == set(puzzlekit.GENRES)
+
+
+def test_small_boards_are_drawn_at_a_size_the_genre_has():
+    """Stostone's heights are even (GenreSpec.small_size): its small boards are 4 high."""
+    small = across.small_boards("smoke", ["stostone"])
+    assert set(small["size"].str.split("x").str[0]) == {"4"}
+    assert puzzlekit.spec("numbrix").small_size is None
 
 
 def test_takeaways_use_stored_verdicts_and_mark_the_rest(tmp_path):

@@ -1,0 +1,209 @@
+"""The comparator's statistics: a z score per cell, its status, and the
+shape test of tables measured on each side's own bank.
+
+A ``sampled`` cell gets a z score from the statistic its column declares
+(:func:`cell_z`: a share, a mean, a median by bootstrap, or an exact value),
+computed from our per-board values, with half the article's printed
+rounding unit as the only slack; ``|z| <= 2`` is ``match``, ``|z| <= 3.5``
+``close``, else ``differs`` (:func:`status_of_z`).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from .render import fmt, fmt_se, fmt_z
+
+__all__ = ["STATUSES", "STATS", "Z_MATCH", "Z_CLOSE", "Z_CAP", "RANK", "cell_z",
+           "status_of_z", "ordering_same", "compare_sampled"]
+
+STATUSES = ("match", "close", "differs", "missing")
+STATS = ("share", "mean", "median", "exact", "given")
+Z_MATCH, Z_CLOSE = 2.0, 3.5
+Z_CAP = 999.0          # an infinite z (ours has no spread and differs) is reported as this in JSON
+#: A status's rank, best first: a table's status is its worst cell's.
+RANK = {s: i for i, s in enumerate(STATUSES)}
+_BOOT = 2000
+
+
+def num(v):
+    """``v`` as a float, or None when it is not a number or is NaN."""
+    try:
+        if isinstance(v, bool):
+            return float(v)
+        x = float(v)
+        return None if math.isnan(x) else x
+    except (TypeError, ValueError):
+        return None
+
+
+def blank(v) -> bool:
+    """Whether the article prints no figure in a cell (None, NaN, "—")."""
+    if v is None:
+        return True
+    if isinstance(v, str):
+        return v.strip() in ("", "—", "-")
+    try:
+        return bool(np.isnan(v))
+    except TypeError:
+        return False
+
+
+def row_n(n, row):
+    """A sample size given per row (a dict or Series) or for every row."""
+    if n is None:
+        return None
+    if isinstance(n, (dict, pd.Series)):
+        return n.get(row)
+    return n
+
+
+def decimals(v) -> int:
+    """Decimals printed in a figure (12.8 -> 1, 36.0 -> 0, 0.25 -> 2).
+
+    >>> decimals(12.8), decimals(36.0), decimals(0.25)
+    (1, 0, 2)
+    """
+    x = num(v)
+    if x is None:
+        return 0
+    s = f"{x:.6f}".rstrip("0").rstrip(".")
+    return len(s.split(".")[1]) if "." in s else 0
+
+
+def half_unit(table, col) -> float:
+    """Half the rounding unit of the article's column ``col`` of ``table``:
+    the decimals ``Table.digits`` gives, else those the article prints."""
+    d = table.digits
+    if isinstance(d, dict) and col in d:
+        k = d[col]
+    elif isinstance(d, int):
+        k = d
+    else:
+        k = max((decimals(v) for v in table.article[col]), default=0)
+    return 0.5 * 10.0 ** (-k)
+
+
+def cell_z(stat: str, article_value: float, values, n_article=None, half_unit: float = 0.0):
+    """z score and our standard error for one cell.
+
+    ``values`` are our per-board values: 0/1 for ``share`` (the cell is their
+    mean in percent), the per-board quantity otherwise.  Returns
+    ``(ours, se, z)`` with ``ours`` unrounded.
+
+    >>> ours, se, z = cell_z("share", 50.0, [1] * 60 + [0] * 40, n_article=100)
+    >>> round(ours, 1), round(se, 2), round(z, 2)
+    (60.0, 7.04, 1.42)
+    >>> cell_z("mean", 3.0, [3, 3, 3], half_unit=0.05)[2]
+    0.0
+    """
+    v = np.asarray(values, dtype=float)
+    n1 = len(v)
+    if n1 == 0:
+        return float("nan"), float("nan"), float("nan")
+    b = float(article_value)
+    if stat == "share":
+        x = float(v.sum())
+        ours = 100.0 * x / n1
+        if n_article:
+            p = min(max((x + b / 100.0 * n_article) / (n1 + n_article), 0.0), 1.0)
+            se = 100.0 * math.sqrt(p * (1 - p) * (1.0 / n1 + 1.0 / n_article))
+        else:
+            p = (x + 0.5) / (n1 + 1.0)          # kept off 0 and 1
+            se = 100.0 * math.sqrt(p * (1 - p) / n1)
+    elif stat == "mean":
+        ours = float(v.mean())
+        s = float(v.std(ddof=1)) if n1 > 1 else 0.0
+        se = s * math.sqrt(1.0 / n1 + (1.0 / n_article if n_article else 0.0))
+    elif stat == "median":
+        ours = float(np.median(v))
+        rng = np.random.default_rng(12345)
+        meds = np.median(v[rng.integers(0, n1, size=(_BOOT, n1))], axis=1)
+        se = float(meds.std()) * math.sqrt(1.0 + (n1 / n_article if n_article else 0.0))
+    elif stat == "exact":
+        ours = float(v[0]) if n1 == 1 else float(v.mean())
+        se = 0.0
+    else:
+        raise ValueError(f"unknown statistic {stat!r}")
+    d = max(abs(ours - b) - half_unit, 0.0)
+    if d <= 1e-12:
+        z = 0.0
+    elif se <= 0:
+        z = float("inf")
+    else:
+        z = d / se
+    return ours, se, z
+
+
+def status_of_z(z: float) -> str:
+    """A compared cell's status from its z score.
+
+    >>> status_of_z(1.9), status_of_z(3.0), status_of_z(4.0)
+    ('match', 'close', 'differs')
+    """
+    if z <= Z_MATCH:
+        return "match"
+    return "close" if z <= Z_CLOSE else "differs"
+
+
+def ordering_same(x: pd.Series, y: pd.Series) -> bool:
+    """Whether no two rows are ordered one way in ``x`` and the other in ``y``.
+
+    >>> ordering_same(pd.Series([1, 2, 2]), pd.Series([5, 9, 7]))
+    True
+    """
+    x, y = x.astype(float), y.astype(float)
+    for i in range(len(x)):
+        for j in range(len(x)):
+            if np.sign(x.iloc[i] - x.iloc[j]) * np.sign(y.iloc[i] - y.iloc[j]) < 0:
+                return False
+    return True
+
+
+def stat_of(table, ours: pd.DataFrame, col):
+    """The statistic a column is compared by: ``given`` for the table's
+    given columns, else the table's ``stats``, else what our frame declares."""
+    if col in table.given:
+        return "given"
+    if table.stats and col in table.stats:
+        return table.stats[col]
+    return (ours.attrs.get("stat") or {}).get(col)
+
+
+def compare_sampled(table, ours, rows, cols, cells, details):
+    """Give every shared cell of a ``sampled`` table its status in ``cells``
+    (``n/a`` where nothing is compared), noting each cell short of a match in
+    ``details``; returns the frames of z scores and of our standard errors."""
+    zf = pd.DataFrame(np.nan, index=rows, columns=cols, dtype=float)
+    sef = pd.DataFrame(np.nan, index=rows, columns=cols, dtype=float)
+    values = ours.attrs.get("values") or {}
+    n_ours = ours.attrs.get("n")
+    for c in cols:
+        stat = stat_of(table, ours, c)
+        half = half_unit(table, c) if stat not in (None, "given") else 0.0
+        for r in rows:
+            b = num(table.article.at[r, c])
+            if stat in (None, "given") or b is None or (r, c) in table.given_cells:
+                cells.at[r, c] = "n/a"
+                continue
+            vals = values.get((r, c))
+            if vals is None and stat == "exact":
+                vals = [num(ours.at[r, c])]
+            if vals is None and stat == "share" and row_n(n_ours, r):
+                n1 = int(row_n(n_ours, r))          # a share rebuilt from its count
+                x = int(round(num(ours.at[r, c]) / 100.0 * n1))
+                vals = [1] * x + [0] * (n1 - x)
+            if vals is None or len(vals) == 0 or any(v is None for v in vals):
+                cells.at[r, c] = "n/a"
+                details.append(f"{r}/{c}: no per-board values, not compared")
+                continue
+            _, se, z = cell_z(stat, b, vals, row_n(table.n_article, r), half)
+            zf.at[r, c], sef.at[r, c] = z, se
+            s = status_of_z(z)
+            cells.at[r, c] = s
+            if s != "match":
+                details.append(f"{r}/{c}: ours {fmt(ours.at[r, c])} ± {fmt_se(se)} vs "
+                               f"article {fmt(table.article.at[r, c])} (z {fmt_z(z)}, {s})")
+    return zf, sef
