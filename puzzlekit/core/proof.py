@@ -36,7 +36,7 @@ PROOF_PROBE_AFTER = 2_000
 PROOF_CHEAP_NODES = 300
 
 
-def _doc(text: str, why: str = "") -> dict:
+def _doc(text: str, why: str) -> dict:
     """A field's metadata: what it does, and why a genre would set it."""
     return {"doc": text, "why": why}
 
