@@ -103,8 +103,9 @@ def main(argv=None):
     ratio = other_t / np.maximum(own_t, 1e-9)
     print(f"\n{len(rows)} boards; total own {own_t.sum():.1f} s, {label} {other_t.sum():.1f} s; "
           f"median ({label}) / own {np.median(ratio):.2f}; own faster by > 25% on "
-          f"{int((ratio > 1.25).sum())}, slower by > 25% on {int((ratio < 0.8).sum())}; capped: own "
-          f"{sum(x[2].capped for x in rows)}, {label} {sum(x[4].capped for x in rows)}")
+          f"{int((ratio > 1.25).sum())}, slower by > 25% on {int((ratio < 0.8).sum())}; "
+          f"capped: own {sum(x[2].capped for x in rows)}, {label} "
+          f"{sum(x[4].capped for x in rows)}")
 
 
 if __name__ == "__main__":
