@@ -1,14 +1,14 @@
 """A genre's uniqueness-proof settings timed against others (not a test).
 
-    python benchmarks/bench_policy.py numberlink --set proof_probe_after=2000 \\
+    python benchmarks/bench_policy.py numberlink --set probe_after=2000 \\
         [--sizes 12 14 16] [--density sparse] [--seeds 0 1 2] [--per-size 5] [--time-limit 10]
-    python benchmarks/bench_policy.py heteromino --set proof_weighted=False \\
+    python benchmarks/bench_policy.py heteromino --set weighted=False \\
         --generated 20 --sizes 12
 
 Times ``core.genre.proof_count`` (count to 2) on sweep boards
 (``GenreSpec.sweep_board``, the boards ``core.perf.sweep`` makes for each seed)
-with the genre's own settings and with ``--set`` applied to its spec (fields
-of ``GenreSpec``, values read as Python literals: ``None``, ``2000``,
+with the genre's own policy and with ``--set`` applied to it (fields of
+``core.proof.ProofPolicy``, values read as Python literals: ``None``, ``2000``,
 ``('reach',)``).  Each timing is the best of fresh calls repeated for 0.05 s (one call
 for a slow proof), capped at ``--time-limit`` seconds; a capped proof is
 charged the whole limit.  The two settings must
@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import puzzlekit  # noqa: E402
 from puzzlekit.core import perf  # noqa: E402
 from puzzlekit.core.genre import proof_count  # noqa: E402
+from puzzlekit.core.proof import ProofPolicy  # noqa: E402
 from puzzlekit.core.progress import bar  # noqa: E402
 
 
@@ -72,11 +73,12 @@ def main(argv=None):
         own = puzzlekit.spec(a.genre)
     except ValueError as e:
         ap.error(str(e))
-    fields = {f.name for f in dataclasses.fields(own)}
+    fields = {f.name for f in dataclasses.fields(ProofPolicy)}
     bad = [k for k, _ in a.sets if k not in fields]
     if bad:
-        ap.error(f"not a GenreSpec field: {', '.join(bad)}")
-    other = dataclasses.replace(own, **dict(a.sets))
+        ap.error(f"not a ProofPolicy field: {', '.join(bad)} "
+                 f"(one of {', '.join(sorted(fields))})")
+    other = dataclasses.replace(own, proof=dataclasses.replace(own.proof, **dict(a.sets)))
     label = ", ".join(f"{k}={v!r}" for k, v in a.sets)
     if a.generated:
         boards = [(f"generated {n}x{n} seed {s}", _generated(own, n, s)) for n in a.sizes
@@ -101,8 +103,9 @@ def main(argv=None):
     ratio = other_t / np.maximum(own_t, 1e-9)
     print(f"\n{len(rows)} boards; total own {own_t.sum():.1f} s, {label} {other_t.sum():.1f} s; "
           f"median ({label}) / own {np.median(ratio):.2f}; own faster by > 25% on "
-          f"{int((ratio > 1.25).sum())}, slower by > 25% on {int((ratio < 0.8).sum())}; capped: own "
-          f"{sum(x[2].capped for x in rows)}, {label} {sum(x[4].capped for x in rows)}")
+          f"{int((ratio > 1.25).sum())}, slower by > 25% on {int((ratio < 0.8).sum())}; "
+          f"capped: own {sum(x[2].capped for x in rows)}, {label} "
+          f"{sum(x[4].capped for x in rows)}")
 
 
 if __name__ == "__main__":

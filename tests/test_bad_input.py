@@ -306,7 +306,7 @@ def test_the_worker_inherits_the_compiled_proof(capsys, tmp_path, monkeypatch):
     seen = []
 
     def fake(work, timeout, label=""):
-        seen.append((sp.learner.explain in learn._COMPILED,
+        seen.append((sp.proof.learner.explain in learn._COMPILED,
                      any(k[0] is sp.ladder.compiled.apply for k in _loop._SPECIALISED)))
         return "timeout", None
     monkeypatch.setattr(learn, "_COMPILED", {})

@@ -22,15 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import puzzlekit  # noqa: E402
 from puzzlekit.core import banks, perf  # noqa: E402
 from puzzlekit.core.genre import accepts  # noqa: E402
-from puzzlekit.core.search import count_solutions  # noqa: E402
+from puzzlekit.core.search import Budget, SearchSettings, count_solutions  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "lift.json"
 
 
 def run(sp, p, lift, max_nodes):
     t = time.process_time()
-    r = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), None, 2, max_nodes,
-                        lift=lift)
+    r = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), None, 2,
+                        Budget(max_nodes), SearchSettings(lift=lift))
     return time.process_time() - t, r
 
 

@@ -28,7 +28,7 @@ import puzzlekit  # noqa: E402
 from race import summarise_and_store, sweep_study  # noqa: E402
 from puzzlekit.core import sat  # noqa: E402
 from puzzlekit.core.genre import accepts, proof_count  # noqa: E402
-from puzzlekit.core.search import count_solutions  # noqa: E402
+from puzzlekit.core.search import Budget, SearchSettings, count_solutions  # noqa: E402
 from puzzlekit.magnets.sat import model  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "magnets_dense.json"
@@ -54,14 +54,15 @@ def ladder_first(puzzle, time_limit: float) -> list:
     rows = []
     for label, kw in orders(root.n_vars).items():
         t = time.perf_counter()
-        r = count_solutions(root, SP.ladder, acc, "gac", limit=1, time_limit=time_limit, **kw)
+        r = count_solutions(root, SP.ladder, acc, "gac", limit=1,
+                            budget=Budget(time_limit=time_limit), settings=SearchSettings(**kw))
         rows.append((label, t_root + time.perf_counter() - t, r.count >= 1, r.nodes))
     rng = np.random.default_rng(0)
     t, nodes, found = time.perf_counter(), 0, False
     while not found and time.perf_counter() - t < time_limit:
-        r = count_solutions(root, SP.ladder, acc, "gac", limit=1, max_nodes=1000,
-                            order=rng.permutation(root.n_vars),
-                            first=rng.integers(0, 3, root.n_vars))
+        r = count_solutions(root, SP.ladder, acc, "gac", limit=1, budget=Budget(1000),
+                            settings=SearchSettings(order=rng.permutation(root.n_vars),
+                                                    first=rng.integers(0, 3, root.n_vars)))
         nodes += r.nodes
         found = r.count >= 1
     rows.append(("random dives", t_root + time.perf_counter() - t, found, nodes))

@@ -14,7 +14,7 @@ conflicts).  On the sweep's first sparse boards of one size it times two
 answers (the proof's count):
 
 * by the proof as shipped (``core.genre.proof_count``);
-* by the same proof without the learner (``GenreSpec.learner`` None: rounds
+* by the same proof without the learner (``ProofPolicy.learner`` None: rounds
   with randomised dives between them, as before the learner);
 * by the learner from the root (``proof_count`` with ``first_nodes=0``);
 * by CP-SAT (``GenreSpec.sat_count``),
@@ -44,7 +44,7 @@ from puzzlekit.numberlink.model import Puzzle  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "numberlink_learning.json"
 SP = puzzlekit.spec("numberlink")
-WITHOUT = replace(SP, learner=None)
+WITHOUT = replace(SP, proof=replace(SP.proof, learner=None))
 ENGINES = {
     "proof as shipped": lambda p, t: proof_count(SP, p, 2, max_nodes=None, time_limit=t),
     "proof without learning": lambda p, t: proof_count(WITHOUT, p, 2, max_nodes=None,

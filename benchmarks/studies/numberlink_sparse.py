@@ -21,6 +21,7 @@ Writes ``benchmarks/results/numberlink_sparse.json``.
 """
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -29,9 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import puzzlekit  # noqa: E402
 from race import summarise_and_store, sweep_study  # noqa: E402
-from puzzlekit.core.genre import (PROOF_PROBE_AFTER, PROOF_PROBE_DEPTH, _proof_settings,  # noqa: E402
-                                  accepts)
-from puzzlekit.core.search import count_with_restarts  # noqa: E402
+from puzzlekit.core.genre import accepts  # noqa: E402
+from puzzlekit.core.search import Budget, count_with_restarts  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "numberlink_sparse.json"
 SP = puzzlekit.spec("numberlink")
@@ -59,11 +59,12 @@ def reading_orders(puzzle) -> dict:
 def proof_in_order(puzzle, order, time_limit: float):
     """The proof's search (count to 2) without the learner, with ``order``
     (None: the proof's own) as its branching order."""
-    kw = dict(_proof_settings(SP, puzzle), order=order)
+    policy = SP.proof
+    settings = replace(policy.search(puzzle), order=order)
     return count_with_restarts(SP.initial_state(puzzle), SP.ladder, accepts(SP, puzzle), 2,
-                               None, time_limit, first_nodes=PROOF_PROBE_AFTER,
-                               probe_depth=PROOF_PROBE_DEPTH, probe_after=SP.proof_probe_after,
-                               cheap_nodes=SP.proof_cheap_nodes, **kw)
+                               Budget(None, time_limit), settings,
+                               first_nodes=policy.first_nodes, dive_nodes=policy.dive_nodes,
+                               seed=policy.seed, cheap_nodes=policy.cheap_nodes)
 
 
 def main(argv=None):

@@ -5,27 +5,21 @@ cell."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, url
+from . import brute, census, certify, generate as _gen, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (buy, forcing, minimise, random_answer, random_small, rebuild_bank,
                        sweep_board, verify_extra)
-from .ladder import (LADDER, NAMES, CBState, clue_distance_order, decode, decode_mask, encode,
-                     initial_state)
+from .ladder import LADDER, NAMES, CBState, decode, decode_mask, encode, initial_state
 from .model import (MAX_CELLS, RULES, Answer, Puzzle, banana_areas, bar_areas, check,
                     groups, is_rectangle, size_map)
-
-#: After this many nodes the uniqueness proof runs probe at every node
-#: (``GenreSpec.proof_probe_after``): on the bank's hardest boards a search
-#: with probe opens a tenth of the nodes, and each costs a few probe passes.
-PROOF_PROBE_AFTER = 200
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CBState", "check",
            "groups", "is_rectangle", "size_map", "bar_areas", "banana_areas",
            "initial_state", "decode", "decode_mask", "encode", "brute_count",
            "brute_solutions", "random_answer", "forcing", "buy", "minimise", "random_small",
            "sweep_board", "rebuild_bank", "draw", "draw_state", "brute", "census", "certify",
-           "url"]
+           "url", "proof"]
 
 
 def _generate(h, w, seed=None, grade=None):
@@ -46,4 +40,4 @@ SPEC = GenreSpec(
     encode=encode, random_small=random_small,
     sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof_order=clue_distance_order, proof_probe_after=PROOF_PROBE_AFTER)
+    clues=_clues, proof=proof.POLICY)

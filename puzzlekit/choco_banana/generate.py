@@ -12,7 +12,7 @@ import numpy as np
 from ..core.generate import bank_record, other_answer, seeded_board
 from ..core.minimise import take_back
 from ..core.referee import InputError, strict_size
-from ..core.search import count_solutions
+from ..core.search import Budget, SearchSettings, count_solutions
 from .ladder import LADDER, decode_mask, initial_state
 from .model import MAX_CELLS, Answer, Puzzle, size_map
 
@@ -29,8 +29,8 @@ SHUFFLE_CELLS = 100         # past this, a shuffled clueless search can wander o
 
 def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, without=()):
     """The ladder's compiled counting search (a :class:`SearchResult`)."""
-    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes,
-                           keep=keep, without=without)
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, Budget(max_nodes),
+                           SearchSettings(without=without), keep=keep)
 
 
 def random_answer(h, w, seed=None, bias=None) -> np.ndarray:
@@ -50,8 +50,8 @@ def random_answer(h, w, seed=None, bias=None) -> np.ndarray:
     if n > SHUFFLE_CELLS:
         order = None             # big boards: raster order, which never wanders far
     s = initial_state(Puzzle.make(h, w))
-    r = count_solutions(s, LADDER, None, "anti", 1, 2_000_000, keep=1, order=order,
-                        first=first)
+    r = count_solutions(s, LADDER, None, "anti", 1, Budget(2_000_000),
+                        SearchSettings(order=order, first=first), keep=1)
     if not r.solutions:
         raise ValueError(f"no legal {h}x{w} grid found")
     return decode_mask(r.solutions[0])

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, banana_areas, bar_areas
 
 __all__ = ["CBState", "LADDER", "NAMES", "WORK", "KERNELS", "data", "initial_state",
@@ -71,7 +71,7 @@ def initial_state(puzzle: Puzzle) -> CBState:
 def clue_distance_order(puzzle: Puzzle) -> np.ndarray:
     """The cells by their distance from the nearest number, ties in reading
     order: the order the uniqueness proof branches in
-    (``GenreSpec.proof_order``).  A cell next to a numbered group decides
+    (``ProofPolicy.order``).  A cell next to a numbered group decides
     whether that group grows, so its size bound acts at once; a cell far
     from every number is chosen once the groups around it are fixed.
 
@@ -533,7 +533,8 @@ def _legal_jit(bits, data):
 # ---------------------------------------------------------------- the ladder
 # every removal goes through _drop (which reports a cell left without a
 # colour) or takes a colour from a cell known to have both
-KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit, reports_empty=True)
+KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit,
+                   hints=KernelHints(reports_empty=True))
 LADDER = Ladder([
     Rung("value", KERNELS.rung(0, "value"), "#7f7f7f",
          "the number alone names the colour: 1, 2 and h*w chocolate, off the times table banana"),

@@ -11,7 +11,7 @@ own source that name the genre's kernels as globals, not arguments: those
 are cached on disk beside the genre's kernels, and a fresh process loads
 them instead of compiling the loop again.
 
-For a genre whose kernels make no arrays (``Compiled.no_refcounts``), the
+For a genre whose kernels make no arrays (``KernelHints.no_refcounts``), the
 propagation loop, which calls them at every node, is compiled without
 numba's reference counting too (``_nrt=False``): with it, each call would
 count references to every array of the genre's ``data`` tuple twice over.
@@ -25,13 +25,14 @@ import hashlib
 import inspect
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit, types
 
 from ._nb import dead_jit, live_mask, popcount64, words
 
-__all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised"]
+__all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised", "Walk"]
 
 
 # The C library's clock(): the process's processor time, CLOCKS_PER_SEC
@@ -44,23 +45,23 @@ _TICKS = 1000.0 if sys.platform == "win32" else 1e6
 
 # Whether propagate_jit looks for a variable left without a live value after
 # a rung removed something.  A genre whose kernels all return -1 instead
-# (``Compiled.reports_empty``) gets loops compiled with this False.
+# (``KernelHints.reports_empty``) gets loops compiled with this False.
 CHECK_EMPTY = True
 
 # Per kernel rung, 1 when one call leaves that rung at its own fixpoint
 # (calling it again at once removes nothing): propagate_jit then does not
 # run it again until another rung has removed something.  Set per genre
-# from ``Compiled.settles`` by :func:`specialised`.
+# from ``KernelHints.settles`` by :func:`specialised`.
 SETTLES = np.zeros(0, dtype=np.uint8)
 
-# Per kernel rung, 1 for a check (``Compiled.checks``): it removes nothing,
+# Per kernel rung, 1 for a check (``KernelHints.checks``): it removes nothing,
 # and its contradiction holds in every narrowing of a state that the kernel
 # rungs below it leave stable, so propagate_jit runs it only once the other
 # rungs are stable (when none below it is left out).  Set per genre by
 # :func:`specialised`.
 CHECKS = np.zeros(0, dtype=np.uint8)
 
-# Whether the genre has a ``residue`` kernel (``Compiled.residue``), which
+# Whether the genre has a ``residue`` kernel (``KernelHints.residue``), which
 # search_jit's memo then calls by this name; :func:`specialised` sets both.
 RESIDUE = False
 
@@ -318,11 +319,27 @@ def _no_residue(bits, data, out):
 residue = _no_residue
 
 
+class Walk(NamedTuple):
+    """The scalars of one compiled search (:func:`search_jit`), numbers
+    standing for "no cap" where a setting is None
+    (:class:`puzzlekit.core.search.SearchSettings`,
+    :class:`puzzlekit.core.search.Budget`)."""
+
+    limit: int
+    max_nodes: int
+    keep: int
+    lift: bool
+    probe_depth: int
+    probe_after: int
+    seconds: float
+    probe_passes: int
+    weighted: bool
+    memo: bool
+
+
 @njit(cache=False)
 def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
-               probe_slot, order, first, limit, max_nodes, keep, sols, groups, group_offsets,
-               lift=True, probe_depth=1 << 62, probe_after=1 << 62, seconds=np.inf,
-               probe_passes=1 << 62, weighted=False, memo=False):
+               probe_slot, order, first, sols, groups, group_offsets, walk):
     """Propagate-and-branch count, the compiled twin of
     :func:`puzzlekit.core.search.count_solutions`.
 
@@ -340,7 +357,9 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     variable (the children share no answer, and together miss none).  The
     first ``keep`` answers are copied into the rows of ``sols``, which is
     replaced by one twice as long whenever it is full (so its size
-    follows the answers found, not ``keep``).  ``lift``: see
+    follows the answers found, not ``keep``).  The other settings come in
+    ``walk`` (:class:`Walk`): ``limit`` answers end the search, ``max_nodes``
+    caps its nodes, ``keep`` answers are kept.  ``lift``: see
     :func:`fixpoint_jit` (same nodes and answers, fewer probe trials).  Probe
     runs at a node only when its depth is under ``probe_depth`` (the root
     has depth 0) or more than ``probe_after`` nodes have been opened, and
@@ -362,6 +381,9 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     answer (the count is the same; nodes change).
     Returns ``(count, nodes, capped, branch points, complete, sols)``.
     """
+    limit, max_nodes, keep, lift = walk.limit, walk.max_nodes, walk.keep, walk.lift
+    probe_depth, probe_after, seconds = walk.probe_depth, walk.probe_after, walk.seconds
+    probe_passes, weighted = walk.probe_passes, walk.weighted
     nv = len(offsets) - 1
     live = np.zeros(nv, dtype=np.int64)
     bit_var = np.zeros(bits0.size if len(groups) else 0, dtype=np.int64)
@@ -383,7 +405,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     # answer, and a stack of frames, one per branch point whose subtree is
     # still open: its children still open, the answers found before it,
     # where its key lies on ``keys`` (-1: none) and the key's hash
-    memo = memo and RESIDUE
+    memo = walk.memo and RESIDUE
     key = np.empty(2 * bits0.size + 16 if memo else 0, dtype=np.int64)
     slots = np.zeros(64 if memo else 0, dtype=np.int64)
     hashes = np.zeros(64 if memo else 0, dtype=np.int64)
@@ -604,16 +626,17 @@ def _without_kernel_args(fn, tag: str) -> str:
     return src
 
 
-def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), residue=None,
-                no_refcounts=False):
+def specialised(apply, legal=None, hints=None):
     """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
     for one genre's ``apply`` and ``legal`` kernels, without those two
-    parameters (``search`` is None without ``legal``); ``check_empty``
-    False compiles them with :data:`CHECK_EMPTY` off; ``settles`` lists the
-    kernel rungs that settle in one call (:data:`SETTLES`), ``checks`` the
-    checks (:data:`CHECKS`); ``residue`` is the genre's residue kernel, if
-    any (:data:`RESIDUE`); ``no_refcounts``: the kernels make no arrays, so
-    the propagation loop is compiled without reference counting.
+    parameters (``search`` is None without ``legal``), compiled for what
+    the kernels promise (``hints``, a
+    :class:`~puzzlekit.core.ladder.KernelHints`): ``reports_empty`` turns
+    :data:`CHECK_EMPTY` off; ``settles`` lists the kernel rungs that settle
+    in one call (:data:`SETTLES`), ``checks`` the checks (:data:`CHECKS`);
+    ``residue`` is the genre's residue kernel, if any (:data:`RESIDUE`);
+    ``no_refcounts``: the kernels make no arrays, so the propagation loop is
+    compiled without reference counting.
 
     A function taking a kernel as an argument is compiled again in every
     process, so these are made from the loops' own source with the kernels
@@ -625,8 +648,13 @@ def specialised(apply, legal=None, check_empty=True, settles=(), checks=(), resi
     makes new names and a stale loop is never loaded.  Same code, same
     results; one pair per kernel pair and process.
     """
-    settles = tuple(sorted(int(i) for i in settles))
-    checks = tuple(sorted(int(i) for i in checks))
+    if hints is None:
+        from .ladder import KernelHints
+        hints = KernelHints()
+    check_empty, residue = not hints.reports_empty, hints.residue
+    no_refcounts = hints.no_refcounts
+    settles = tuple(sorted(int(i) for i in hints.settles))
+    checks = tuple(sorted(int(i) for i in hints.checks))
     if no_refcounts and any(f is not None and f.targetoptions.get("_nrt", True)
                             for f in (apply, legal)):
         raise ValueError(f"{apply.py_func.__module__}: no_refcounts needs apply and legal "

@@ -17,7 +17,7 @@ import numpy as np
 from ._nb import dead_jit, live_counts_jit, solved_jit
 
 __all__ = [
-    "State", "Rung", "Ladder", "Step", "FixpointResult", "Compiled",
+    "State", "Rung", "Ladder", "Step", "FixpointResult", "Compiled", "KernelHints",
     "CONTRADICTION", "STABLE", "CHANGED", "PROBE", "probe_rung",
 ]
 
@@ -197,6 +197,49 @@ class FixpointResult:
 
 
 @dataclass(frozen=True)
+class KernelHints:
+    """What a genre's kernels promise the compiled loop, so that it can skip
+    work (each promise is checked by ``tests/test_every_genre.py``).
+
+    Attributes
+    ----------
+    reports_empty : bool
+        Every kernel returns -1 rather than leave a variable without a live
+        value, so the loop need not look for one after each change.
+    settles : tuple of int
+        The kernel rungs (indices) whose one call leaves the state at that
+        rung's own fixpoint, so the loop does not call one again right after
+        its own change (the same fixpoint, fewer calls).
+    checks : tuple of int
+        The kernel rungs that only check (they never remove a value) and
+        whose contradiction holds in every narrowing of a state that the
+        kernel rungs below them leave stable; while none of those is left
+        out, the loop runs a check only once the other rungs are stable, not
+        after each change (the same outcome, fewer calls: a contradiction
+        found earlier would be found there too).
+    residue : ``(bits, data, out) -> int``, optional
+        Writes into ``out`` a key of what is left to decide in a state at a
+        fixpoint and returns its length (-1: no key): two states of one
+        puzzle with the same key must have the same number of answers among
+        their narrowings (the ways of deciding their open variables that the
+        rules allow must be the same).  With it, a search can keep the keys
+        of subtrees it finished without an answer and close any node that
+        has one (``SearchSettings(memo=True)``).
+    no_refcounts : bool
+        ``apply`` and ``legal`` make no arrays and are compiled without
+        numba's reference counting (``njit(_nrt=False)``), and so is the
+        loop that calls them at every node, which then counts no references
+        to the arrays of ``data``.
+    """
+
+    reports_empty: bool = False
+    settles: tuple = ()
+    checks: tuple = ()
+    residue: Callable | None = None
+    no_refcounts: bool = False
+
+
+@dataclass(frozen=True)
 class Compiled:
     """A genre's rung kernels for the one compiled loop (:mod:`._loop`).
 
@@ -207,46 +250,21 @@ class Compiled:
     as the rungs' Python wrappers name them; the slot after the last counts
     probes.  ``legal(bits, data) -> bool``, optional, is the
     genre's rules on a decided state (what its referee says); with it the
-    whole counting search runs compiled.  ``reports_empty``: every kernel
-    returns -1 rather than leave a variable without a live value, so the
-    loop need not look for one after each change.  ``settles``: the kernel
-    rungs (indices) whose one call leaves the state at that rung's own
-    fixpoint, so the loop does not call one again right after its own
-    change (the same fixpoint, fewer calls).  ``checks``: the kernel rungs
-    that only check (they never remove a value) and whose contradiction
-    holds in every narrowing of a state that the kernel rungs below them
-    leave stable; while none of those is left out, the loop runs a check
-    only once the other rungs are stable, not after each change (the same
-    outcome, fewer calls: a contradiction found earlier would be found
-    there too).  ``residue(bits, data, out) -> int``, optional, writes
-    into ``out`` a key of what is left to decide in a state at a fixpoint
-    and returns its length (-1: no key): two states of one puzzle with the
-    same key must have the same number of answers among their narrowings
-    (the ways of deciding their open variables that the rules allow must be
-    the same).  With it, a search can keep the keys of subtrees it finished
-    without an answer and close any node that has one
-    (``count_solutions(memo=True)``).  ``no_refcounts``: ``apply`` and
-    ``legal`` make no arrays and are compiled without numba's reference
-    counting (``njit(_nrt=False)``), and so is the loop that calls them at
-    every node, which then counts no references to the arrays of ``data``.
+    whole counting search runs compiled.  ``hints`` (:class:`KernelHints`):
+    what the kernels promise, so that the loop can skip work.
     """
 
     apply: Callable
     data: Callable
     work: tuple
     legal: Callable | None = None
-    reports_empty: bool = False
-    settles: tuple = ()
-    checks: tuple = ()
-    residue: Callable | None = None
-    no_refcounts: bool = False
+    hints: KernelHints = KernelHints()
 
     def loops(self):
         """``(fixpoint, search)``: the core's compiled loops for these
         kernels (:func:`puzzlekit.core._loop.specialised`)."""
         from ._loop import specialised
-        return specialised(self.apply, self.legal, not self.reports_empty, self.settles,
-                           self.checks, self.residue, self.no_refcounts)
+        return specialised(self.apply, self.legal, self.hints)
 
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,

@@ -3,7 +3,7 @@ does not close soon.
 
 Propagate-and-branch forgets why a subtree died, so on a board with many
 near-answers it can search the same dead end under a thousand different
-early choices (Numberlink's sparse boards, ``benchmarks/bench_numberlink_sparse.py``).
+early choices (Numberlink's sparse boards, ``benchmarks/studies/numberlink_sparse.py``).
 A conflict-driven clause-learning search keeps the reason as a clause and
 never walks into it again.  Here it works over booleans with the genre's own
 rungs as the reasoning:
@@ -26,7 +26,7 @@ rungs as the reasoning:
   back to level 0 and forgets the longer half of them (each is implied by
   the rules, so forgetting one loses no answer and admits none).
 
-A genre takes part with a :class:`Learner` (``GenreSpec.learner``);
+A genre takes part with a :class:`Learner` (``ProofPolicy.learner``);
 :func:`learn_count` runs it from a search state, and the uniqueness proof
 hands it the searches its first round does not finish
 (:func:`puzzlekit.core.genre.proof_count`).  The kernel is compiled into the

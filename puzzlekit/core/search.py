@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
 
 import numpy as np
 
+from ._loop import Walk
 from .ladder import Ladder, State
 
-__all__ = ["Count", "SearchResult", "SolveResult", "SearchCapped", "count_solutions",
-           "count_with_restarts", "solve", "KEEP"]
+__all__ = ["Count", "SearchResult", "SolveResult", "SearchCapped", "Budget", "SearchSettings",
+           "count_solutions", "count_with_restarts", "solve", "KEEP"]
 
 KEEP = 10      # answers ``solve`` hands back, however many it counts
 
@@ -106,49 +107,38 @@ class SearchResult:
         return (self.count == 1) if self.complete else None
 
 
-def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool],
-                    level=None, limit: int = 2, max_nodes: int | None = None,
-                    keep: int | None = None, time_limit: float | None = None,
-                    order=None, first=None, without=(), compiled: bool = True,
-                    lift: bool = True, probe_depth: int | None = None,
-                    probe_after: int | None = None,
-                    probe_passes: int | None = None, groups=None,
-                    weighted: bool = False, memo: bool = False) -> SearchResult:
-    """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
+@dataclass(frozen=True)
+class Budget:
+    """When a search gives up: reaching either cap sets ``capped``, never a count.
 
-    Parameters
+    Attributes
     ----------
-    state : State
-        Not modified.
-    ladder : Ladder
-    accept : callable
-        ``accept(decided_state) -> bool``: the rules, checked on a leaf.
-    level : str or int, optional
-        Ladder level run at every node (default: the top).
-    limit : int
-        Stop after this many solutions.
     max_nodes : int, optional
-        Node budget; reaching it sets ``capped``.
-    keep : int, optional
-        How many solution states to return (default: ``limit``).
+        Node budget.
     time_limit : float, optional
-        Seconds; checked between nodes, reaching it sets ``capped`` like the
-        node budget (a single long fixpoint is not interrupted).
+        Seconds; checked between nodes (and every 64th probe trial in the
+        compiled loop), so a single long fixpoint of the other rungs is not
+        interrupted.
+    """
+
+    max_nodes: int | None = None
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class SearchSettings:
+    """How one search walks its tree.  Every setting keeps the count; only
+    the nodes, the time and the order the answers come in change.
+
+    Attributes
+    ----------
     order : sequence of int, optional
         Variables to branch on first, in this order (the first undecided one
         wins); after them, the undecided variable with fewest live values.
     first : sequence of int, optional
         Per variable, the value tried first (-1: values in their order).
-    without : rungs left out at every node (ablation).
-    compiled : bool
-        Allow the compiled loop (``False`` forces the Python loop, which
-        the tests use as the reference).
-    lift : bool
-        In the compiled loop, skip the probe trials that an earlier surviving
-        trial of the same pass already answers (see
-        :func:`puzzlekit.core._loop.fixpoint_jit`): the same nodes and answers
-        from fewer trials.  ``False`` runs every trial, as the fixpoints of
-        the measurements do.
+    without : tuple of str or int
+        Rungs left out at every node (ablation).
     probe_depth : int, optional
         Run the probe rung only at nodes shallower than this (the root has
         depth 0; ``1``: probe at the root alone, the rungs below it in the
@@ -162,15 +152,14 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         In the compiled loop, at most this many probe passes at a node (see
         :func:`puzzlekit.core._loop.fixpoint_jit`); default: passes until
         one removes nothing.  The Python loop always probes to the fixpoint.
-        The count is the same either way.
     groups : 2-D int array, optional
         One group per row: bit indices (into ``state.bits``) of which every
-        answer has exactly one live, such as "where a value goes" in a genre whose
-        values each appear once.  Where no ``order`` variable is open, some
-        variable is, and a group has more than one live bit and none that is
-        its variable's last, the search branches on such a group with fewest
-        live bits (lowest index on ties): one child per live bit, each
-        assigning its variable.  The count is the same; nodes change.
+        answer has exactly one live, such as "where a value goes" in a genre
+        whose values each appear once.  Where no ``order`` variable is open,
+        some variable is, and a group has more than one live bit and none
+        that is its variable's last, the search branches on such a group
+        with fewest live bits (lowest index on ties): one child per live
+        bit, each assigning its variable.
     weighted : bool
         Among the variables open after ``order``, branch on one with the
         fewest live values cubed over one more than its failures (the
@@ -178,14 +167,61 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         branchings on it that died at their fixpoint, so far in this
         search, so one whose choices keep failing is tried sooner (the
         failure-weighted degree of constraint solvers, with failures
-        charged to the variable branched on).  The count is the same;
-        nodes change.
+        charged to the variable branched on).
     memo : bool
-        With the genre's ``residue`` kernel (:class:`Compiled`): keep the
-        key of every subtree searched to its end without an answer, and
-        close at once a node (at its fixpoint) with one of those keys, as
-        what is left to decide there has no answer either.  The count is
-        the same; nodes change.  Without the kernel, nothing changes.
+        With the genre's ``residue`` kernel (:class:`~puzzlekit.core.ladder.KernelHints`):
+        keep the key of every subtree searched to its end without an answer,
+        and close at once a node (at its fixpoint) with one of those keys, as
+        what is left to decide there has no answer either.  Without the
+        kernel, nothing changes.
+    compiled : bool
+        Allow the compiled loop (``False`` forces the Python loop, which
+        the tests use as the reference).
+    lift : bool
+        In the compiled loop, skip the probe trials that an earlier surviving
+        trial of the same pass already answers (see
+        :func:`puzzlekit.core._loop.fixpoint_jit`): the same nodes and answers
+        from fewer trials.  ``False`` runs every trial, as the fixpoints of
+        the measurements do.
+    """
+
+    order: Any = None
+    first: Any = None
+    without: tuple = ()
+    probe_depth: int | None = None
+    probe_after: int | None = None
+    probe_passes: int | None = None
+    groups: Any = None
+    weighted: bool = False
+    memo: bool = False
+    compiled: bool = True
+    lift: bool = True
+
+
+def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool],
+                    level=None, limit: int = 2, budget: Budget | None = None,
+                    settings: SearchSettings | None = None,
+                    keep: int | None = None) -> SearchResult:
+    """Count solutions of ``state`` up to ``limit`` by propagate-and-branch.
+
+    Parameters
+    ----------
+    state : State
+        Not modified.
+    ladder : Ladder
+    accept : callable
+        ``accept(decided_state) -> bool``: the rules, checked on a leaf.
+    level : str or int, optional
+        Ladder level run at every node (default: the top).
+    limit : int
+        Stop after this many solutions.
+    budget : Budget, optional
+        Node and time caps (default: none); reaching one sets ``capped``.
+    settings : SearchSettings, optional
+        How the search walks (default: the top level at every node, the
+        variable with fewest live values first, its values in order).
+    keep : int, optional
+        How many solution states to return (default: ``limit``).
 
     A ladder with compiled kernels and a compiled ``legal`` test runs the
     whole search in the one compiled loop (same nodes, same counts).
@@ -197,17 +233,40 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     >>> r = count_solutions(State(None, [0, 2, 4]), lad, lambda s: True, limit=10)
     >>> r.count, r.complete, r.status
     (4, True, 'multiple')
+    >>> count_solutions(State(None, [0, 2, 4]), lad, lambda s: True, limit=10,
+    ...                 budget=Budget(max_nodes=2)).status
+    'capped'
     """
     keep = limit if keep is None else keep
+    budget, settings = _checked(budget, settings)
     lvl = ladder.level(level)
     comp = ladder.compiled
-    if compiled and comp is not None and comp.legal is not None:
-        return _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first,
-                               without, lift, probe_depth, probe_after, time_limit,
-                               probe_passes, groups, weighted, memo)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    if settings.compiled and comp is not None and comp.legal is not None:
+        return _count_compiled(state, ladder, lvl, limit, budget, settings, keep)
+    return _count_python(state, ladder, accept, lvl, limit, budget, settings, keep)
+
+
+def _checked(budget, settings) -> tuple:
+    """``budget`` and ``settings`` with their defaults, refusing anything
+    else (a bare node count where a :class:`Budget` goes, say)."""
+    budget = Budget() if budget is None else budget
+    settings = SearchSettings() if settings is None else settings
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget: a Budget(max_nodes, time_limit), not {budget!r}")
+    if not isinstance(settings, SearchSettings):
+        raise TypeError(f"settings: a SearchSettings, not {type(settings).__name__}")
+    return budget, settings
+
+
+def _count_python(state, ladder, accept, lvl, limit, budget, settings, keep) -> SearchResult:
+    """count_solutions in Python: the reference the compiled loop is tested against."""
+    comp = ladder.compiled
+    order, first, without = settings.order, settings.first, settings.without
+    probe_depth, probe_after = settings.probe_depth, settings.probe_after
+    max_nodes, weighted = budget.max_nodes, settings.weighted
+    deadline = None if budget.time_limit is None else time.perf_counter() + budget.time_limit
     shallow = list(without) + [i for i, r in enumerate(ladder.rungs) if r.is_probe]
-    groups = () if groups is None else np.asarray(groups, dtype=np.int64)
+    groups = () if settings.groups is None else np.asarray(settings.groups, dtype=np.int64)
     rank = None
     if order is not None and len(order):
         rank = np.full(state.n_vars, len(order), dtype=np.int64)
@@ -216,7 +275,7 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
     # (variable, value) assignments, next child, answers found before it,
     # its key), so memory is one state per level of depth, never one per
     # pending child.
-    residue = comp.residue if memo and comp is not None else None
+    residue = comp.hints.residue if settings.memo and comp is not None else None
     dead: set = set()                    # keys of subtrees ended without an answer
     frames: list = []
     pending = state.copy()
@@ -249,7 +308,8 @@ def count_solutions(state: State, ladder: Ladder, accept: Callable[[State], bool
         nodes += 1
         deep = (probe_depth is not None and len(frames) >= probe_depth
                 and (probe_after is None or nodes <= probe_after))
-        res = ladder.fixpoint(s, lvl, shallow if deep else without, attribute=not compiled)
+        res = ladder.fixpoint(s, lvl, shallow if deep else without,
+                              attribute=not settings.compiled)
         counters.update(res.counters)
         if res.contradiction:
             if pending_var >= 0:
@@ -300,7 +360,7 @@ _NO_CAP = int(np.iinfo(np.int64).max)
 
 
 def _weighted_pick(open_vars, counts, fails) -> int:
-    """The variable ``count_solutions(weighted=True)`` branches on: of
+    """The variable ``SearchSettings(weighted=True)`` branches on: of
     ``open_vars`` (increasing), one with the least ``counts ** 3 / (1 +
     fails)``, the first on ties (compared in integers, as the compiled loop
     does)."""
@@ -334,31 +394,26 @@ def _flat_groups(groups):
     return g.ravel(), np.arange(0, g.size + 1, max(g.shape[1], 1), dtype=np.int64)
 
 
-def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, without, lift,
-                    probe_depth=None, probe_after=None, time_limit=None, probe_passes=None,
-                    groups=None, weighted=False, memo=False):
+def _count_compiled(state, ladder, lvl, limit, budget, settings, keep):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
     comp = ladder.compiled
     search_jit = comp.loops()[1]
-    rungs, probe, pv, work, slot = ladder.compiled_args(state, ladder._active(lvl, without))
-    order = np.zeros(0, np.int64) if order is None else np.ascontiguousarray(order, np.int64)
-    firsts = (np.full(state.n_vars, -1, np.int64) if first is None
-              else np.ascontiguousarray(first, np.int64))
+    rungs, probe, pv, work, slot = ladder.compiled_args(state,
+                                                        ladder._active(lvl, settings.without))
+    order = (np.zeros(0, np.int64) if settings.order is None
+             else np.ascontiguousarray(settings.order, np.int64))
+    firsts = (np.full(state.n_vars, -1, np.int64) if settings.first is None
+              else np.ascontiguousarray(settings.first, np.int64))
     # answer rows: a few now, more as answers are found (a limit of 10**9 to
     # count every answer must not reserve room for 10**9)
     sols = np.zeros((min(max(keep, 0), 16), state.bits.size), dtype=np.bool_)
-    cap = _NO_CAP if max_nodes is None else int(max_nodes)
     if state.dead():
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
     found, nodes, capped, bp, done, sols = search_jit(
         comp.data(state.puzzle), state.bits.copy(), state.offsets,
-        rungs, probe, pv, work, slot, order, firsts, int(limit), cap, int(keep), sols,
-        *_flat_groups(groups), lift,
-        1 << 62 if probe_depth is None else int(probe_depth),
-        1 << 62 if probe_after is None else int(probe_after),
-        np.inf if time_limit is None else float(time_limit),
-        1 << 62 if probe_passes is None else int(probe_passes), bool(weighted), bool(memo))
+        rungs, probe, pv, work, slot, order, firsts, sols, *_flat_groups(settings.groups),
+        _walk(limit, budget, settings, keep))
     out = []
     for i in range(min(found, keep)):
         s = state.copy()
@@ -366,6 +421,21 @@ def _count_compiled(state, ladder, lvl, limit, max_nodes, keep, order, first, wi
         out.append(s)
     return SearchResult(int(found), bool(done) and not capped, bool(capped), int(nodes),
                         int(bp), limit, tuple(out), ladder.compiled_counters(work))
+
+
+def _walk(limit, budget, settings, keep) -> Walk:
+    """The compiled loop's scalars (:class:`~puzzlekit.core._loop.Walk`), of
+    fixed types, with "no cap" as a number past any count."""
+    def cap(value):
+        return _NO_CAP if value is None else int(value)
+
+    def depth(value):
+        return 1 << 62 if value is None else int(value)
+
+    return Walk(int(limit), cap(budget.max_nodes), int(keep), bool(settings.lift),
+                depth(settings.probe_depth), depth(settings.probe_after),
+                np.inf if budget.time_limit is None else float(budget.time_limit),
+                depth(settings.probe_passes), bool(settings.weighted), bool(settings.memo))
 
 
 def _luby(i: int) -> int:
@@ -386,13 +456,13 @@ def _luby(i: int) -> int:
 
 
 def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], bool],
-                        limit: int = 2, max_nodes: int | None = None,
-                        time_limit: float | None = None, first_nodes: int = 2_000,
+                        limit: int = 2, budget: Budget | None = None,
+                        settings: SearchSettings | None = None, first_nodes: int = 2_000,
                         dive_nodes: int = 500, seed: int = 0, cheap_nodes: int = 0,
-                        learn: Callable | None = None, **search) -> SearchResult:
-    """:func:`count_solutions` (with ``search``'s settings) made robust
-    against one bad early branch, the way boards with many answers often
-    defeat a depth-first search.
+                        learn: Callable | None = None) -> SearchResult:
+    """:func:`count_solutions` (with ``settings``) made robust against one
+    bad early branch, the way boards with many answers often defeat a
+    depth-first search.
 
     Rounds alternate two searches.  The complete search runs with a node cap
     of ``first_nodes``, four times more each round (so its repeated work
@@ -405,8 +475,8 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     give every dive the same first choices).  Distinct answers are pooled
     over every search;
     ``limit`` of them end the count (``multiple``), as does any search that
-    finishes its tree.  ``max_nodes`` caps each complete search,
-    ``time_limit`` the whole call; running out of either is ``capped``.
+    finishes its tree.  ``budget.max_nodes`` caps each complete search,
+    ``budget.time_limit`` the whole call; running out of either is ``capped``.
 
     With ``cheap_nodes``, a search with the rungs below probe only, capped
     at that many nodes, goes first: a board it finishes (or on which it
@@ -421,6 +491,8 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     The count is the same as :func:`count_solutions`'s whenever both finish;
     only the time to reach it changes.
     """
+    budget, settings = _checked(budget, settings)
+    max_nodes, time_limit = budget.max_nodes, budget.time_limit
     t0 = time.perf_counter()
     rng = None                           # made at the first dive: most proofs need none
     seen: dict = {}
@@ -447,9 +519,10 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
                             tuple(seen.values())[:max(limit, 0)], counters)
 
     if cheap_nodes > 0:
+        cheap = cheap_nodes if max_nodes is None else min(cheap_nodes, max_nodes)
         r = pool(count_solutions(state, ladder, accept, limit=limit,
-                                 max_nodes=cheap_nodes if max_nodes is None else min(cheap_nodes, max_nodes),
-                                 time_limit=left(), **dict(search, probe_depth=0, probe_after=None)))
+                                 budget=Budget(cheap, left()),
+                                 settings=replace(settings, probe_depth=0, probe_after=None)))
         if r.complete:
             return result(r.count, True, False)
         if len(seen) >= limit:
@@ -457,8 +530,8 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     while True:
         whole = cap if max_nodes is None else min(cap, max_nodes)
         t = time.perf_counter()
-        r = pool(count_solutions(state, ladder, accept, limit=limit, max_nodes=whole,
-                                 time_limit=left(), **search))
+        r = pool(count_solutions(state, ladder, accept, limit=limit,
+                                 budget=Budget(whole, left()), settings=settings))
         if r.complete:
             return result(r.count, True, False)
         if max(r.count, len(seen)) >= limit:
@@ -480,10 +553,10 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
         while True:                      # at least one dive a round
             first = rng.integers(0, np.maximum(sizes, 1))
             d = pool(count_solutions(state, ladder, accept, limit=limit,
-                                     max_nodes=dive_nodes * _luby(dive),
-                                     time_limit=end - time.perf_counter(),
-                                     **dict(search, first=first, probe_depth=0,
-                                            probe_after=None, groups=None)))
+                                     budget=Budget(dive_nodes * _luby(dive),
+                                                   end - time.perf_counter()),
+                                     settings=replace(settings, first=first, probe_depth=0,
+                                                      probe_after=None, groups=None)))
             dive += 1
             if d.complete:
                 return result(d.count, True, False)
@@ -536,7 +609,7 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
     if counter is not None:
         sr = counter(s.copy(), count, max_nodes, min(count, KEEP))
     else:
-        sr = count_solutions(state, ladder, accept, lvl, limit=count, max_nodes=max_nodes,
-                             keep=min(count, KEEP))
+        sr = count_solutions(state, ladder, accept, lvl, limit=count,
+                             budget=Budget(max_nodes), keep=min(count, KEEP))
     return SolveResult(sr.status, ladder.names[lvl], grade, fp.counters, s,
                        sr.count, sr.capped, sr.nodes, sr.solutions)

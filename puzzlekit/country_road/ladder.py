@@ -20,7 +20,7 @@ from numba import njit
 
 from ..core._nb import lowbit64, popcount64
 from ..core.graph import articulation_points, bridges
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
 __all__ = ["CRState", "initial_state", "encode", "decode", "LADDER", "NAMES", "KERNELS",
@@ -1224,7 +1224,8 @@ def _legal_jit(bits, d):
 
 
 WORK = ("cell checks", "country checks", "loop scans", "cycles scanned")
-KERNELS = Compiled(apply=_apply_jit, data=data, legal=_legal_jit, work=WORK, reports_empty=True)
+KERNELS = Compiled(apply=_apply_jit, data=data, legal=_legal_jit, work=WORK,
+                   hints=KernelHints(reports_empty=True))
 
 LADDER = Ladder([
     Rung("region", KERNELS.rung(0, "region"), "#7f7f7f",

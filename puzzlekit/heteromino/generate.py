@@ -16,7 +16,7 @@ import numpy as np
 from ..core.generate import bank_record
 from ..core.genre import accepts
 from ..core.referee import InputError, strict_size
-from ..core.search import count_solutions as _ladder_count
+from ..core.search import Budget, count_solutions as _ladder_count
 from . import brute
 from .ladder import LADDER, initial_state
 from .model import MAX_CELLS, Puzzle
@@ -94,7 +94,7 @@ def bad_regions(puzzle: Puzzle) -> int:
 def search_count(puzzle: Puzzle, limit: int = 2, level="hetero", max_nodes: int = 200_000):
     """The ladder's counting search (compiled) up to ``limit``."""
     return _ladder_count(initial_state(puzzle), LADDER, accepts(_spec(), puzzle), level,
-                         limit, max_nodes)
+                         limit, Budget(max_nodes))
 
 
 def _spec():

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from ..core._nb import gather8, live_mask, lowbit64, words
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, placements
 
 __all__ = ["HeteroState", "initial_state", "decode", "encode", "LADDER", "fit", "region", "pair",
@@ -998,6 +998,6 @@ LADDER = Ladder([
     Rung("hetero", hetero, "#2ca02c", "a cell whose candidates share one shape bars that shape next door"),
     Rung("pair", pair, "#9467bd", "a piece dies when a cell beside it has no candidate that fits next to it"),
     probe_rung("#d62728"),
-], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit,
-                     work=_WORK, reports_empty=True, settles=(0, 3), checks=(1,),
-                     no_refcounts=True))
+], compiled=Compiled(apply=_apply_jit, data=kernel_data, legal=_legal_jit, work=_WORK,
+                     hints=KernelHints(reports_empty=True, settles=(0, 3), checks=(1,),
+                                       no_refcounts=True)))

@@ -12,7 +12,7 @@ from numba import njit
 
 from ..core.cache import puzzle_table
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
-from ..core.search import SearchResult, count_solutions
+from ..core.search import Budget, SearchResult, SearchSettings, count_solutions
 
 __all__ = ["KojunState", "LADDER", "NAMES", "WORK", "REGION_BUDGET", "Geometry", "geometry",
            "initial_state", "encode", "decode_values", "propagate", "fast_grade", "fast_count",
@@ -159,7 +159,7 @@ def fast_count(puzzle, level=None, limit=2, max_nodes=200_000) -> SearchResult:
     >>> r.count, r.complete
     (2, True)
     """
-    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes)
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, Budget(max_nodes))
 
 
 def search(puzzle, level="region", limit=1, max_nodes=20_000, order=None, first=None):
@@ -171,7 +171,8 @@ def search(puzzle, level="region", limit=1, max_nodes=20_000, order=None, first=
     f = None
     if first is not None:
         f = np.ascontiguousarray(first, np.int64) - 1
-    r = count_solutions(s, LADDER, None, level, limit, max_nodes, keep=1, order=order, first=f)
+    r = count_solutions(s, LADDER, None, level, limit, Budget(max_nodes),
+                        SearchSettings(order=order, first=f), keep=1)
     vals = decode_values(r.solutions[0]) if r.solutions else None
     assert vals is None or len(vals) == n
     return r.count, r.capped, vals

@@ -4,16 +4,15 @@ also have empty cells and given poles, and are read from puzz.link URLs."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate, url
+from . import brute, census, certify, generate, proof, url
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, sample, verify_extra
-from .learn import LEARNER
 from .ladder import LADDER, MagnetState, decode, encode, initial_state
 from .model import MAX_CELLS, RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "Puzzle", "Answer", "check", "RULES", "initial_state", "decode",
            "encode", "random_small", "draw", "draw_state", "sample", "brute", "census", "certify",
-           "generate", "url", "MagnetState"]
+           "generate", "url", "proof", "MagnetState"]
 
 
 def _generate(h, w, seed=None, grade=None):
@@ -37,4 +36,4 @@ SPEC = GenreSpec(
     max_cells=MAX_CELLS, brute_solutions=brute.brute_solutions, encode=encode,
     random_small=random_small, sat_count=sat_counter(__name__), sweep_board=generate.sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, certificate=certify.pair_certificate, learner=LEARNER)
+    clues=_clues, certificate=certify.pair_certificate, proof=proof.POLICY)

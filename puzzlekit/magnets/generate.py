@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.generate import bank_record
 from ..core.referee import InputError
-from ..core.search import count_solutions as _count
+from ..core.search import Budget, SearchSettings, count_solutions as _count
 from . import brute
 from .ladder import LADDER, decode, initial_state
 from .model import MINUS, NEUTRAL, PLUS, Answer, Puzzle, check, check_size, clues_of
@@ -268,7 +268,7 @@ def unique(puzzle: Puzzle, max_nodes: int = 50_000_000):
 def search_count(puzzle: Puzzle, limit: int = 2, level="gac", max_nodes: int = 200_000):
     """Solution count by the ladder's propagate-and-branch search (None if capped)."""
     acc = _accept(puzzle)
-    r = _count(initial_state(puzzle), LADDER, acc, level, limit, max_nodes)
+    r = _count(initial_state(puzzle), LADDER, acc, level, limit, Budget(max_nodes))
     return None if (r.capped and r.count < limit) else r.count
 
 
@@ -349,7 +349,8 @@ def attempt(h: int, w: int, target=None, seed=None, hbias: float = 0.5, magnetis
 def _proof(puzzle: Puzzle, max_nodes: int):
     """The ladder's count to 2 with probe at the root only, capped at
     ``max_nodes`` nodes (deterministic: no clock, no restarts)."""
-    return _count(initial_state(puzzle), LADDER, None, None, 2, max_nodes, probe_depth=1)
+    return _count(initial_state(puzzle), LADDER, None, None, 2, Budget(max_nodes),
+                  SearchSettings(probe_depth=1))
 
 
 def repair(puzzle: Puzzle, answer: Answer, seed=None, max_nodes: int = LARGE_PROOF_NODES,

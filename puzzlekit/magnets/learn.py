@@ -154,7 +154,7 @@ def _row_of(state):
     return row
 
 
-#: Magnets' part in clause learning (``GenreSpec.learner``).
+#: Magnets' part in clause learning (``ProofPolicy.learner``).
 LEARNER = Learner(explain=_explain_jit, clauses=lambda p: tables(p)[2],
                   data=lambda p: tables(p)[3],
                   n_bools=lambda p: 2 * int(tables(p)[1].sum()),

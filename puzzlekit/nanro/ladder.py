@@ -13,7 +13,7 @@ from numba import njit
 from ..core.cache import puzzle_table
 from ..core.graph import _components_jit, cut_dfs_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
-from ..core.search import SearchResult, count_solutions
+from ..core.search import Budget, SearchResult, SearchSettings, count_solutions
 
 __all__ = ["NanroState", "LADDER", "NAMES", "Geometry", "geometry", "initial_state",
            "decode_mask", "encode", "propagate", "fast_fixpoint", "fast_grade", "search",
@@ -177,7 +177,7 @@ def fast_count(puzzle, level=None, limit=2, max_nodes=200_000) -> SearchResult:
     >>> r.count, r.complete, r.branch_points
     (4, True, 5)
     """
-    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes)
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, Budget(max_nodes))
 
 
 def _search(puzzle, level, limit, max_nodes, order, valfirst, without):
@@ -186,8 +186,8 @@ def _search(puzzle, level, limit, max_nodes, order, valfirst, without):
     order = np.arange(n, dtype=np.int64) if order is None else np.ascontiguousarray(order, np.int64)
     first = np.full(s.n_vars, -1, np.int64)
     first[:n] = 1 if valfirst is None else np.asarray(valfirst, np.int64)
-    r = count_solutions(s, LADDER, None, level, limit, max_nodes, keep=1, order=order,
-                        first=first, without=without)
+    r = count_solutions(s, LADDER, None, level, limit, Budget(max_nodes),
+                        SearchSettings(order=order, first=first, without=without), keep=1)
     mask = decode_mask(r.solutions[0]) if r.solutions else np.zeros(n, np.bool_)
     return r.count, r.nodes, r.capped, r.branch_points, r.complete, mask
 

@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
-from ..core.search import SearchResult, count_solutions
+from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
+from ..core.search import Budget, SearchResult, SearchSettings, count_solutions
 from .model import Answer
 
 __all__ = ["LinkState", "LADDER", "NAMES", "WORK", "initial_state", "decode", "encode",
@@ -112,8 +112,8 @@ def fast_count(puzzle, level=None, limit=2, max_nodes=200_000, without=()) -> Se
     >>> r.count, r.complete
     (1, True)
     """
-    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes,
-                           without=without)
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, Budget(max_nodes),
+                           SearchSettings(without=without))
 
 
 # ---------------------------------------------------------------- kernels
@@ -289,7 +289,7 @@ def _apply_rung_jit(i, bits, data, work):
 
 @njit(cache=True)
 def _residue_jit(bits, data, out):
-    """The key of what is left to decide (``Compiled.residue``): the open
+    """The key of what is left to decide (``KernelHints.residue``): the open
     segments, then for each cell touching one (in order) its ON segments,
     the first such cell of its ON path and that path's number.  Two states
     with one key have the same answers' worth of open segments: a way of
@@ -358,8 +358,8 @@ def _legal_rung_jit(bits, data):
 
 
 KERNELS = Compiled(apply=_apply_rung_jit, data=arrays, work=WORK, legal=_legal_rung_jit,
-                   reports_empty=True, settles=(0, 1, 2),   # removals keep a value; each settles
-                   residue=_residue_jit)
+                   # removals keep a value; each settles
+                   hints=KernelHints(reports_empty=True, settles=(0, 1, 2), residue=_residue_jit))
 
 LADDER = Ladder([
     Rung("deg", KERNELS.rung(0, "deg"), "#1f77b4",

@@ -164,7 +164,7 @@ def _state_of(puzzle, row):
     return encode(puzzle, Answer(puzzle.h, puzzle.w, np.asarray(row, bool)))
 
 
-#: Numberlink's part in clause learning (``GenreSpec.learner``).
+#: Numberlink's part in clause learning (``ProofPolicy.learner``).
 LEARNER = Learner(explain=_explain_jit, clauses=degree_clauses, data=arrays,
                   n_bools=lambda p: len(p.grid.edges), state_clauses=_state_clauses,
                   state_of=_state_of, row_of=_row_of)

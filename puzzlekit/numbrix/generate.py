@@ -13,7 +13,7 @@ from numba import njit
 from ..core.generate import bank_record
 from ..core.grid import Grid
 from ..core.referee import InputError, strict_size
-from ..core.search import count_solutions as _search
+from ..core.search import Budget, count_solutions as _search
 from .brute import brute_count
 from .ladder import LADDER, decode_values, initial_state
 from .model import MAX_CELLS, Answer, Puzzle, check, is_answer  # noqa: F401 (check: doctests)
@@ -87,7 +87,7 @@ def is_unique(puzzle, max_nodes: int = 200_000) -> bool | None:
     r = brute_count(puzzle, 2, max_nodes)
     if r.unique is not None:
         return r.unique
-    s = _search(initial_state(puzzle), LADDER, _accept(puzzle), "edge", 2, max_nodes)
+    s = _search(initial_state(puzzle), LADDER, _accept(puzzle), "edge", 2, Budget(max_nodes))
     if s.unique is not None:
         return s.unique
     return brute_count(puzzle, 2).unique

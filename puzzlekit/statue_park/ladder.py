@@ -513,9 +513,9 @@ def search_without(spec, puzzle, without=(), max_nodes: int = 2_000):
     """The uniqueness search (count to 2) at the top level with rungs
     ``without`` removed: ``(branch points, capped before deciding)``."""
     from ..core.genre import accepts
-    from ..core.search import count_solutions
+    from ..core.search import Budget, SearchSettings, count_solutions
     r = count_solutions(spec.initial_state(puzzle), spec.ladder, accepts(spec, puzzle), None, 2,
-                        max_nodes, without=tuple(without))
+                        Budget(max_nodes), SearchSettings(without=tuple(without)))
     return r.branch_points, bool(r.capped and r.count < 2)
 
 

@@ -3,14 +3,13 @@ as sizes, and dropped straight down the stones fill the bottom half exactly.
 col, clue, fit, drop and probe over one {blank, shaded} variable per cell."""
 from __future__ import annotations
 
-from ..core.genre import PROOF_CHEAP_NODES, GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, url
+from ..core.genre import GenreSpec, sat_counter
+from . import brute, census, certify, generate as _gen, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (buy, minimise, random_answer, random_small, rebuild_bank, sweep_board,
                        verify_extra)
-from .ladder import (LADDER, NAMES, StoState, column_order, decode, decode_mask, encode,
-                     initial_state)
+from .ladder import LADDER, NAMES, StoState, decode, decode_mask, encode, initial_state
 from .model import (MAX_CELLS, RULE4, RULES, Answer, Puzzle, balanced, below_counts, check,
                     lands, rule4_ok, stones)
 
@@ -19,7 +18,7 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "RULE4", "Puzzle", "Answer", "Sto
            "initial_state", "decode", "decode_mask", "encode", "brute_count",
            "brute_solutions", "random_answer", "buy", "minimise", "random_small",
            "sweep_board", "rebuild_bank", "draw", "draw_state", "brute", "census", "certify",
-           "url"]
+           "url", "proof"]
 
 
 def _generate(h, w, seed=None, grade=None):
@@ -36,16 +35,6 @@ def _small_size(h, w):
     return (4 if h % 2 else h), w
 
 
-#: Rungs the uniqueness proof leaves out (``GenreSpec.proof_without``):
-#: ``fit`` prunes the proof's search (its nodes grow several times without it),
-#: but listing every way each region's stone can still be drawn costs more at
-#: every node than those nodes do.  Timed on the bank (``bench_engines.py``,
-#: 2026-12-05): CP-SAT's time over the ladder's, median 40.8x -> 47.4x, closest
-#: board 8.0x -> 12.1x; on the sweep every size but sparse 16x16 is faster
-#: without it (there 7.6x -> 3.3x, two boards), and
-#: ``benchmarks/bench_policy.py stostone --set "proof_without=()"`` times both.
-PROOF_WITHOUT = ("fit",)
-
 SPEC = GenreSpec(
     name="stostone", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
     initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
@@ -55,5 +44,4 @@ SPEC = GenreSpec(
     encode=encode, random_small=random_small,
     sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof_order=column_order, proof_cheap_nodes=PROOF_CHEAP_NODES,
-    proof_probe_after=None, proof_without=PROOF_WITHOUT, small_size=_small_size)
+    clues=_clues, proof=proof.POLICY, small_size=_small_size)

@@ -21,7 +21,7 @@ import numpy as np
 from ..core.generate import bank_record, other_answer, seeded_board
 from ..core.minimise import take_back
 from ..core.referee import InputError, strict_size
-from ..core.search import count_solutions
+from ..core.search import Budget, SearchSettings, count_solutions
 from .ladder import LADDER, initial_state
 from .model import MAX_CELLS, RULE4, Answer, Puzzle
 
@@ -256,8 +256,8 @@ def region_sizes(puzzle, mask) -> dict:
 
 def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, without=()):
     """The ladder's compiled counting search (a :class:`SearchResult`)."""
-    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes,
-                           keep=keep, without=without)
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, Budget(max_nodes),
+                           SearchSettings(without=without), keep=keep)
 
 
 def _sat(puzzle, limit=2):

@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from ..core.graph import cut_dfs_jit
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
 from .model import RULE4, Answer, Puzzle
 
 __all__ = ["StoState", "LADDER", "NAMES", "WORK", "KERNELS", "FIT_STEPS", "FIT_FREE", "data",
@@ -1152,7 +1152,8 @@ def _legal_jit(bits, data):
     return True
 
 
-KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit, settles=(0,))
+KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit,
+                   hints=KernelHints(settles=(0,)))
 LADDER = Ladder([
     Rung("col", KERNELS.rung(0, "col"), "#7f7f7f",
          "every column holds h/2 shaded cells: a full column blanks the rest, "

@@ -4,7 +4,7 @@ probe over one {unshaded, shaded} variable per cell."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, url
+from . import brute, census, certify, generate as _gen, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (buy, is_maximal, liar_board, minimise, random_answer, random_small,
@@ -18,7 +18,7 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "YKState", "c
            "clue_order", "shade_first",
            "brute_count", "brute_solutions", "random_answer", "is_maximal", "buy", "minimise",
            "liar_board", "random_small", "sweep_board", "rebuild_bank", "draw", "draw_state",
-           "brute", "census", "certify", "url"]
+           "brute", "census", "certify", "url", "proof"]
 
 
 def _generate(h, w, seed=None, grade=None):
@@ -39,4 +39,4 @@ SPEC = GenreSpec(
     encode=encode, random_small=random_small,
     sat_count=sat_counter(__name__), sweep_board=sweep_board,
     url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof_order=clue_order, proof_first=shade_first)
+    clues=_clues, proof=proof.POLICY)

@@ -16,7 +16,7 @@ from ..core.genre import proof_count
 from ..core.graph import is_connected
 from ..core.minimise import take_back
 from ..core.referee import InputError, strict_size
-from ..core.search import SearchCapped, count_solutions
+from ..core.search import Budget, SearchCapped, SearchSettings, count_solutions
 from .ladder import LADDER, decode_mask, initial_state, max_total
 from .model import DOWN, LEFT, MAX_CELLS, RIGHT, UP, Answer, Puzzle, line_cells
 
@@ -84,8 +84,8 @@ def is_maximal(mask, h, w) -> bool:
 
 def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, without=()):
     """The ladder's compiled counting search (a :class:`SearchResult`)."""
-    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, max_nodes,
-                           keep=keep, without=without)
+    return count_solutions(initial_state(puzzle), LADDER, None, level, limit, Budget(max_nodes),
+                           SearchSettings(without=without), keep=keep)
 
 
 def count2(puzzle, max_nodes=200_000):

@@ -75,7 +75,7 @@ def initial_state(puzzle: Puzzle) -> YKState:
 
 def clue_order(puzzle: Puzzle) -> np.ndarray:
     """The clue cells first, in reading order: the order the uniqueness proof
-    branches in (``GenreSpec.proof_order``).  Whether a clue cell is shaded
+    branches in (``ProofPolicy.order``).  Whether a clue cell is shaded
     decides whether its clue binds at all, so those are the choices that
     split a board's answers; a clue still open when its line's cells are
     chosen leaves those choices unchecked until it is.
@@ -88,7 +88,7 @@ def clue_order(puzzle: Puzzle) -> np.ndarray:
 
 def shade_first(puzzle: Puzzle) -> np.ndarray:
     """Shaded tried before unshaded at every cell: the value order of the
-    uniqueness proof (``GenreSpec.proof_first``).  A shaded clue cell is
+    uniqueness proof (``ProofPolicy.first``).  A shaded clue cell is
     exempt from its clue and unshades its neighbours, so that branch is the
     one that propagates most and most often holds an answer.
 

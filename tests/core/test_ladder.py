@@ -181,3 +181,33 @@ def test_compiled_rung_runs_its_kernel_and_names_its_work():
     assert comp.rung(0, "drop")(s, c) == 1 and not s.bits[3] and s.bits.sum() == 5
     assert comp.rung(1, "idle")(s, c) == 0 and s.bits.sum() == 5
     assert c == Counter({"zero": 1, "one": 1}) and comp.rung(1, "idle").__name__ == "idle"
+
+
+def test_kernel_hints_are_one_value():
+    """What a genre's kernels promise the compiled loop is one
+    :class:`KernelHints` value beside the kernels (none by default), and a
+    promise the kernels cannot keep is refused before anything compiles."""
+    import dataclasses
+
+    import puzzlekit
+    from numba import njit
+
+    from puzzlekit.core.ladder import Compiled, KernelHints
+
+    assert [f.name for f in dataclasses.fields(Compiled)] == \
+        ["apply", "data", "work", "legal", "hints"]
+
+    @njit
+    def apply(i, bits, data, work):
+        return 0
+
+    assert Compiled(apply=apply, data=lambda p: (), work=()).hints == KernelHints()
+    loud = Compiled(apply=apply, data=lambda p: (), work=(),
+                    hints=KernelHints(no_refcounts=True))
+    with pytest.raises(ValueError, match="_nrt=False"):
+        loud.loops()
+    for g in puzzlekit.built():
+        comp = puzzlekit.spec(g).ladder.compiled
+        if comp is not None:
+            kernels = len(puzzlekit.spec(g).ladder) - 1
+            assert set(comp.hints.settles) | set(comp.hints.checks) <= set(range(kernels)), g

@@ -1,9 +1,12 @@
 """Counting search: counts, limits, caps and branch points."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from puzzlekit.core import Ladder, State, count_solutions, probe_rung
+from puzzlekit.core.search import Budget, SearchSettings
 from puzzlekit.core.genre import ladder_count, solve
 from tests.core import toy
 
@@ -26,7 +29,7 @@ def test_branching_on_groups_counts_the_same_in_fewer_nodes():
     groups = [np.arange(k, 16, 4) for k in range(4)]
     plain = count_solutions(State(None, np.arange(0, 17, 4)), lad, perm, 0, 100)
     grouped = count_solutions(State(None, np.arange(0, 17, 4)), lad, perm, 0, 100,
-                              groups=groups)
+                              settings=SearchSettings(groups=groups))
     assert (plain.count, plain.nodes) == (24, 341)
     assert (grouped.count, grouped.nodes, grouped.complete) == (24, 137, True)
 
@@ -43,7 +46,8 @@ def test_limit_and_cap_are_statuses():
     lad = Ladder([probe_rung()])
     r = count_solutions(State(None, [0, 3, 6, 9]), lad, lambda s: True, limit=2)
     assert r.count == 2 and r.status == "multiple" and not r.complete
-    r = count_solutions(State(None, [0, 3, 6, 9]), lad, lambda s: True, limit=100, max_nodes=3)
+    r = count_solutions(State(None, [0, 3, 6, 9]), lad, lambda s: True, limit=100,
+                        budget=Budget(max_nodes=3))
     assert r.capped and r.status == "capped" and r.unique is None
 
 
@@ -87,11 +91,12 @@ def test_the_compiled_search_stops_at_its_time_limit():
     from puzzlekit.core.genre import accepts
     sp = puzzlekit.spec("numbrix")
     p = sp.Puzzle(np.zeros((7, 7), dtype=np.int64))       # no clue: a vast tree of quick nodes
-    count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), level="pin", max_nodes=2)
+    count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), level="pin",
+                    budget=Budget(max_nodes=2))
     for seconds in (0.05, 0.4):
         t = time.process_time()
         r = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), level="pin",
-                            limit=10 ** 9, keep=2, time_limit=seconds)
+                            limit=10 ** 9, keep=2, budget=Budget(time_limit=seconds))
         took = time.process_time() - t
         assert r.capped and not r.complete and r.nodes > 100
         assert seconds <= took < seconds + 0.25, (seconds, took, r.nodes)
@@ -107,11 +112,12 @@ def test_the_time_limit_holds_inside_a_long_probe_pass():
     from puzzlekit.core.genre import accepts
     sp = puzzlekit.spec("numbrix")
     p = sp.Puzzle(np.zeros((12, 12), dtype=np.int64))   # blank: a root pass of many trials
-    whole = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), max_nodes=1)
+    whole = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p),
+                            budget=Budget(max_nodes=1))
     for seconds in (0.05, 0.3):
         t = time.process_time()
         r = count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), limit=10 ** 9,
-                            time_limit=seconds)
+                            budget=Budget(time_limit=seconds))
         took = time.process_time() - t
         assert r.capped and not r.complete
         assert r.counters["probes"] < whole.counters["probes"] / 2, (seconds, r.counters)
@@ -127,8 +133,32 @@ def test_a_huge_limit_reserves_room_only_for_the_answers_found():
     sp = puzzlekit.spec("numberlink")
     p = sp.Puzzle(4, 4, [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]], fill=False)
     runs = [count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), limit=10 ** 9,
-                            compiled=c) for c in (True, False)]
+                            settings=SearchSettings(compiled=c)) for c in (True, False)]
     assert all(r.complete for r in runs)
     fast, slow = ({s.bits.tobytes() for s in r.solutions} for r in runs)
     assert runs[0].count == len(runs[0].solutions) == len(fast) > 16
     assert fast == slow
+
+
+def test_settings_and_budget_reach_both_loops():
+    """A node cap, a branch order and a value order given as values are
+    honoured the same by the Python loop and the compiled loop."""
+    import puzzlekit
+    from puzzlekit.core.genre import accepts
+    sp = puzzlekit.spec("kojun")
+    p = sp.Puzzle.make([[0, 0, 0], [0, 0, 0]])
+    n = sp.initial_state(p).n_vars
+    walk = SearchSettings(order=np.arange(n)[::-1].copy(), first=np.ones(n, dtype=np.int64))
+    runs = [count_solutions(sp.initial_state(p), sp.ladder, accepts(sp, p), 0, 10 ** 6,
+                            Budget(max_nodes=7), replace(walk, compiled=c)) for c in (True, False)]
+    assert [(r.count, r.nodes, r.capped, r.branch_points) for r in runs][0] == \
+        (runs[1].count, runs[1].nodes, runs[1].capped, runs[1].branch_points)
+    assert runs[0].capped and runs[0].nodes == 7
+
+
+def test_a_bare_node_count_is_not_a_budget():
+    lad = Ladder([probe_rung()])
+    with pytest.raises(TypeError, match="Budget"):
+        count_solutions(State(None, [0, 2]), lad, lambda s: True, 0, 2, 1000)
+    with pytest.raises(TypeError, match="SearchSettings"):
+        count_solutions(State(None, [0, 2]), lad, lambda s: True, 0, 2, None, {"lift": False})

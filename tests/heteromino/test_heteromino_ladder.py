@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from puzzlekit.core.genre import accepts
-from puzzlekit.core.search import count_solutions as ladder_search
+from puzzlekit.core.search import Budget, count_solutions as ladder_search
 from puzzlekit.heteromino import SPEC, brute
 from puzzlekit.heteromino.generate import random_small
 from puzzlekit.heteromino.ladder import (LADDER, decided_cells, fit, hetero, initial_state,
@@ -15,7 +15,8 @@ from puzzlekit.heteromino.model import Puzzle
 
 
 def _search(p, level=None, limit=1000):
-    return ladder_search(initial_state(p), LADDER, accepts(SPEC, p), level, limit, 10 ** 6)
+    return ladder_search(initial_state(p), LADDER, accepts(SPEC, p), level, limit,
+                         Budget(10 ** 6))
 
 
 def test_fit_takes_a_lone_candidate_and_kills_its_twins():
@@ -120,10 +121,10 @@ def test_the_proof_tries_the_rungs_below_probe_first():
 
     from puzzlekit.core import banks
     from puzzlekit.core.genre import PROOF_CHEAP_NODES, proof_count
-    assert SPEC.proof_cheap_nodes == PROOF_CHEAP_NODES > 0
+    assert SPEC.proof.cheap_nodes == PROOF_CHEAP_NODES > 0
     seen = Counter()
-    for cap in (SPEC.proof_cheap_nodes, 60):
-        sp = dataclasses.replace(SPEC, proof_cheap_nodes=cap)
+    for cap in (SPEC.proof.cheap_nodes, 60):
+        sp = dataclasses.replace(SPEC, proof=dataclasses.replace(SPEC.proof, cheap_nodes=cap))
         for e in banks.load("heteromino")[::6]:
             r = proof_count(sp, Puzzle.from_json(e["clues"]), 2)
             assert r.status == "unique", e["id"]
@@ -134,28 +135,30 @@ def test_the_proof_tries_the_rungs_below_probe_first():
 
 
 def test_weighted_branching_shrinks_the_hardest_bank_trees_and_keeps_the_count():
-    """The proof's failure-weighted branching (GenreSpec.proof_weighted), at
-    the level its cheap search runs (the rungs below probe, less
-    ``proof_without``): the same count on the 12x12 bank boards, the same tree
+    """The proof's failure-weighted branching (ProofPolicy.weighted), at
+    the level its cheap search runs (the rungs below probe, less the
+    policy's ``without``): the same count on the 12x12 bank boards, the same tree
     in the Python loop on one of them, and fewer nodes in all than
     fewest-candidates branching (the trees it was chosen on)."""
     from puzzlekit.core import banks
     from puzzlekit.core.genre import accepts
-    from puzzlekit.core.search import count_solutions
-    assert SPEC.proof_weighted
+    from puzzlekit.core.search import SearchSettings, count_solutions
+    assert SPEC.proof.weighted
     level = LADDER.names.index("probe") - 1
     nodes = Counter()
     for e in [e for e in banks.load("heteromino") if e["size"] == [12, 12]][::3]:
         p = Puzzle.from_json(e["clues"])
         runs = {w: count_solutions(initial_state(p), LADDER, accepts(SPEC, p), level, 2,
-                                   without=SPEC.proof_without, weighted=w) for w in (False, True)}
+                                   settings=SearchSettings(without=SPEC.proof.without, weighted=w))
+                for w in (False, True)}
         assert runs[False].count == runs[True].count == 1, e["id"]
         assert runs[False].complete and runs[True].complete, e["id"]
         for w, r in runs.items():
             nodes[w] += r.nodes
         if e["id"].endswith("-010"):
             py = count_solutions(initial_state(p), LADDER, accepts(SPEC, p), level, 2,
-                                 without=SPEC.proof_without, weighted=True, compiled=False)
+                                 settings=SearchSettings(without=SPEC.proof.without,
+                                                         weighted=True, compiled=False))
             assert (py.count, py.nodes, py.branch_points) == \
                 (runs[True].count, runs[True].nodes, runs[True].branch_points)
     assert nodes[True] < nodes[False], nodes

@@ -7,7 +7,7 @@ import pytest
 
 import puzzlekit.sashigane as sg
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.core.search import count_solutions
+from puzzlekit.core.search import Budget, count_solutions
 from puzzlekit.sashigane import LADDER, Puzzle, initial_state, owners
 from puzzlekit.sashigane.brute import scan
 from puzzlekit.sashigane.ladder import cover_stale
@@ -125,8 +125,8 @@ def test_the_stale_cover_table_bug():
     truth = scan(STALE, 10).count
     assert truth == 1
     accept = lambda s: not sg.check(STALE, sg.decode(s))   # noqa: E731
-    stale = count_solutions(cover_stale(STALE), LADDER, accept, "cover", 10, 10_000)
-    fresh = count_solutions(initial_state(STALE), LADDER, accept, "cover", 10, 10_000)
+    stale = count_solutions(cover_stale(STALE), LADDER, accept, "cover", 10, Budget(10_000))
+    fresh = count_solutions(initial_state(STALE), LADDER, accept, "cover", 10, Budget(10_000))
     assert stale.count < truth and fresh.count == truth
 
 

@@ -1,0 +1,44 @@
+"""Numberlink's uniqueness-proof policy (``SPEC.proof``) and the evidence for it."""
+from __future__ import annotations
+
+from ..core.proof import ProofPolicy
+from .learn import LEARNER
+
+__all__ = ["POLICY"]
+
+POLICY = ProofPolicy(
+    # ``reach`` costs two floods of the board at every node and probe trial
+    # and prunes almost nothing there (``tests/test_every_genre.py`` bounds
+    # how much leaving it out changes the proof's search on the bank;
+    # ``benchmarks/bench_engines.py`` times the proof).
+    without=("reach",),
+    # Never probe below the root: no bank board's search reaches the common
+    # proof's threshold, and on sparse sweep boards with many answers a probe
+    # pass at every node cost far more than it pruned
+    # (``benchmarks/bench_policy.py numberlink --set probe_after=2000`` times
+    # both).
+    probe_after=None,
+    # The root's probe makes one pass over the segments: on the bank boards
+    # whose proofs need a search, the later passes cost more than the nodes
+    # they save (9x9-31: 736 trials and 31 nodes with every pass, 149 trials
+    # and 123 nodes with one, in half the time); four boards a whole probe
+    # settles now take 13 to 53 nodes, in about the same time.
+    # ``benchmarks/bench_policy.py numberlink --set probe_passes=None`` times
+    # both on the sweep.
+    probe_passes=1,
+    # Remember the open parts shown to have no answer, by
+    # ``ladder._residue_jit``'s key: the open segments, and for each cell
+    # beside one its ON segments, its path's first such cell and its number.
+    # Paths drawn in another order often leave the same open part behind: on
+    # the bank's two slowest boards the search falls from 313 to 91 nodes
+    # (7x7-31) and from 1,347 to 415 (9x9-22), for about half a microsecond a
+    # node to make the key (``benchmarks/bench_policy.py numberlink --set
+    # memo=False`` times both on the sweep).
+    memo=True,
+    # A search the first round leaves open goes to the core's clause learner
+    # (``learn.py``: the segments as booleans, ``deg`` as clauses, ``chain``
+    # and ``reach`` as the explaining kernel) instead of further rounds: on
+    # sparse boards with loose pairs propagate-and-branch searches the same
+    # dead end under many early choices
+    # (``benchmarks/studies/numberlink_learning.py``).
+    learner=LEARNER)
