@@ -11,18 +11,20 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from ..core import banks, scales
-from ..core.genre import PROOF_PROBE_AFTER, GenreSpec
+from ..core.genre import GenreSpec
 from ..core.perf import prove, ratios, sweep, sweep_medians
 from .results import article_run, load as load_stored
 
 __all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_speed",
-           "speed_glue", "policy_sentence", "sweep_slowest", "sweep_sentence", "sweep_sample",
+           "speed_glue", "policy_table", "policy_sentence", "sweep_slowest", "sweep_sentence",
+           "sweep_sample",
            "speed_table", "article_tables", "article_runs", "article_glue", "run_frame",
            "studies_glue", "STUDIES", "run_glue"]
 
@@ -189,92 +191,60 @@ def speed_glue(genre: str, times: pd.DataFrame, results: dict | None = None) -> 
     return out
 
 
-def policy_sentence(genre: str) -> str:
-    """What the genre's own proof settings (``GenreSpec.proof_cheap_nodes``,
-    ``proof_order``, ``proof_first``, ``proof_probe_after``, ``proof_probe_passes``,
-    ``proof_groups``, ``proof_weighted``, ``proof_memo``, ``proof_without``) add to the common
-    proof, in a few
-    sentences ("" when it has none).
+def _value_text(value) -> str:
+    """A policy value in prose: a function by the lead of its docstring."""
+    if callable(value) and not isinstance(value, type):
+        lead = " ".join((value.__doc__ or value.__name__).split()).split(":")[0].split(".")[0]
+        return f"`{value.__name__}` ({lead[:1].lower() + lead[1:]})"
+    if isinstance(value, tuple):
+        return ", ".join(f"`{v}`" for v in value) or "none"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return "a clause learner" if type(value).__name__ == "Learner" else str(value)
 
-    >>> policy_sentence("stostone").startswith("Before its probe pass")
-    True
-    >>> policy_sentence("nanro")
-    ''
-    >>> policy_sentence("magnets").startswith("A search its first round leaves open")
-    True
-    >>> policy_sentence("numberlink").startswith("Below the root it never runs probe")
-    True
-    >>> "Its proof leaves `reach` out" in policy_sentence("numberlink")
-    True
-    >>> "one pass over the variables" in policy_sentence("numbrix")
-    True
-    >>> "clause learner" in policy_sentence("numberlink")
-    True
-    >>> "At the root probe makes one pass" in policy_sentence("numberlink")
-    True
-    >>> "keep failing" in policy_sentence("heteromino")
-    True
-    >>> "no answer" in policy_sentence("numberlink")
-    True
+
+def _plain(doc: str) -> str:
+    """A field's ``doc`` as Markdown prose: its leading type signature
+    dropped, Sphinx roles and double backquotes made plain code."""
+    if doc.startswith("``") and "``: " in doc:
+        doc = doc.split("``: ", 1)[1]
+    doc = re.sub(r":\w+:`~?(?:[\w.]*\.)?(\w+)`", r"`\1`", doc).replace("``", "`")
+    return doc[:1].upper() + doc[1:]
+
+
+def policy_table(genres: Sequence[str] | None = None) -> pd.DataFrame:
+    """Each genre's proof settings that differ from the common proof's, one
+    row per setting: the value, what it does and why a genre sets it, read
+    from the :class:`~puzzlekit.core.proof.ProofPolicy` fields' metadata.
+
+    >>> t = policy_table(["nanro", "numberlink"])
+    >>> sorted(set(t["genre"])), "memo" in set(t["setting"])
+    (['numberlink'], True)
     """
     import puzzlekit
-    sp = puzzlekit.spec(genre)
-    out = []
-    if sp.proof_cheap_nodes:
-        out.append(f"Before its probe pass at the root this genre's proof tries the rungs below "
-                   f"probe alone, in a search capped at {sp.proof_cheap_nodes:,} nodes "
-                   f"(GenreSpec.proof_cheap_nodes): a board that search finishes, or on which "
-                   f"it finds two answers, costs no probe trial.")
-    def lead(fn) -> str:                 # a hook's docstring up to its first colon or stop
-        doc = " ".join((fn.__doc__ or "").split()).split(":")[0].split(".")[0]
-        return doc[:1].lower() + doc[1:]
+    rows = [{"genre": g, "setting": s.name, "value": _value_text(s.value),
+             "what it does": _plain(s.doc), "why": _plain(s.why)}
+            for g in (genres or puzzlekit.GENRES) for s in puzzlekit.spec(g).proof.describe()]
+    return pd.DataFrame(rows, columns=["genre", "setting", "value", "what it does", "why"])
 
-    if sp.proof_order is not None:
-        out.append(f"Its search branches in the genre's own order (GenreSpec.proof_order): "
-                   f"{lead(sp.proof_order)}.")
-    if sp.proof_first is not None:
-        out.append(f"Its value order (GenreSpec.proof_first): {lead(sp.proof_first)}.")
-    if sp.proof_probe_after is None:
-        out.append("Below the root it never runs probe (GenreSpec.proof_probe_after is None), "
-                   "however large the search grows.")
-    elif sp.proof_probe_after != PROOF_PROBE_AFTER:
-        out.append(f"It runs probe at every node again once its search has opened "
-                   f"{sp.proof_probe_after:,} nodes (GenreSpec.proof_probe_after), where the "
-                   f"common proof waits for {PROOF_PROBE_AFTER:,}.")
-    if sp.proof_probe_passes is not None:
-        n = sp.proof_probe_passes
-        where = "At the root" if sp.proof_probe_after is None else "At a node of its search"
-        out.append(f"{where} probe makes {'one pass' if n == 1 else f'{n} passes'} "
-                   f"over the variables (GenreSpec.proof_probe_passes), not passes until one "
-                   f"removes nothing: the passes after the first remove little, and the last, "
-                   f"which removes nothing, costs as much as the first.")
-    if sp.proof_groups is not None:
-        out.append("Where it can, its search branches on a group of values of which every "
-                   "answer holds exactly one, the group with fewest left, one child per value "
-                   "(GenreSpec.proof_groups), rather than on one cell's values.")
-    if sp.proof_weighted:
-        out.append("It branches on the open variable with the fewest live values cubed over "
-                   "one more than the times a child of a branching on it has died so far "
-                   "(GenreSpec.proof_weighted): the cells whose choices keep failing are taken "
-                   "sooner.")
-    if sp.proof_memo:
-        out.append("Its search keeps the key of every subtree it finished without an answer, "
-                   "what was left to decide at its root, and closes at once a node whose open "
-                   "part has one of those keys (GenreSpec.proof_memo): different ways through "
-                   "the board often leave the same open part behind, already known to have no "
-                   "answer.")
-    if sp.proof_without:
-        names = " and ".join(f"`{w}`" for w in sp.proof_without)
-        out.append(f"Its proof leaves {names} out at every node, probe's trials included "
-                   f"(GenreSpec.proof_without): on the bank and the sweep the time it cost at "
-                   f"every node was more than the nodes it saved; the ladder's levels and "
-                   f"grades keep it.")
-    if sp.learner is not None:
-        out.append(f"A search its first round leaves open ({PROOF_PROBE_AFTER:,} nodes) goes to "
-                   f"a clause learner whose reasoning is the genre's own rungs "
-                   f"(GenreSpec.learner, core.learn) instead of further rounds: it keeps, as a "
-                   f"clause, why each dead end failed, and never walks into it again.")
-    return " ".join(out)
+
+def policy_sentence(genre: str) -> str:
+    """What the genre's proof policy (``GenreSpec.proof``) changes from the
+    common proof, a sentence per setting read from the policy's metadata
+    ("" when it changes nothing).
+
+    >>> policy_sentence("nanro")
+    ''
+    >>> policy_sentence("numberlink").split(":")[0]
+    'Its proof sets `without` to `reach`'
+    """
+    import puzzlekit
+    sentences = []
+    for s in puzzlekit.spec(genre).proof.describe():
+        doc = _plain(s.doc).rstrip(".")
+        sentences.append(f"Its proof sets `{s.name}` to {_value_text(s.value)}: "
+                         f"{doc[:1].lower() + doc[1:]}.")
+    return " ".join(sentences)
 
 
 def _times(v: float) -> str:

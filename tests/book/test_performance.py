@@ -6,20 +6,17 @@ import pandas as pd
 
 import puzzlekit
 from puzzlekit.book import performance, results
-from puzzlekit.core.genre import PROOF_PROBE_AFTER
 
 
 def test_the_policy_sentence_names_each_setting_a_genre_has():
+    """A sentence per setting the genre changes, none for those it keeps."""
+    from puzzlekit.core.proof import ProofPolicy
     for g in puzzlekit.GENRES:
-        try:
-            sp = puzzlekit.spec(g)
-        except ValueError:
-            continue
+        changed = {s.name for s in puzzlekit.spec(g).proof.describe()}
         text = performance.policy_sentence(g)
-        assert ("proof_cheap_nodes" in text) == bool(sp.proof_cheap_nodes), g
-        assert ("proof_order" in text) == (sp.proof_order is not None), g
-        assert ("proof_first" in text) == (sp.proof_first is not None), g
-        assert ("proof_probe_after" in text) == (sp.proof_probe_after != PROOF_PROBE_AFTER), g
+        for name in (f.name for f in ProofPolicy().settings()):
+            assert (f"sets `{name}` to" in text) == (name in changed), (g, name)
+        assert set(performance.policy_table([g])["setting"]) == changed
 
 
 def _run(genre, seconds):
