@@ -210,18 +210,18 @@ def _count_jit(cells, lt):
     W2 = lt.shape[1] - 3
     changed = False
     work = 0
-    for l in range(lt.shape[0]):
-        P = lt[l, W2 + 1]
-        M = lt[l, W2 + 2]
+    for line in range(lt.shape[0]):
+        P = lt[line, W2 + 1]
+        M = lt[line, W2 + 2]
         if P < 0 and M < 0:
             continue
-        n = lt[l, W2]
+        n = lt[line, W2]
         cand0 = 0
         sure0 = 0
         cand1 = 0
         sure1 = 0
         for i in range(n):
-            c = lt[l, i]
+            c = lt[line, i]
             a0 = cells[c, 0]
             a1 = cells[c, 1]
             a2 = cells[c, 2]
@@ -245,7 +245,7 @@ def _count_jit(cells, lt):
             hit = False
             if cand == clue and sure < cand:
                 for i in range(n):
-                    c = lt[l, i]
+                    c = lt[line, i]
                     if cells[c, s]:
                         for k in range(3):
                             if k != s and cells[c, k]:
@@ -253,7 +253,7 @@ def _count_jit(cells, lt):
                                 hit = True
             elif sure == clue and sure < cand:
                 for i in range(n):
-                    c = lt[l, i]
+                    c = lt[line, i]
                     if cells[c, s] and (cells[c, 2] or cells[c, 1 - s]):
                         cells[c, s] = False
                         hit = True
@@ -263,7 +263,7 @@ def _count_jit(cells, lt):
                     cand1 = 0
                     sure1 = 0
                     for i in range(n):
-                        c = lt[l, i]
+                        c = lt[line, i]
                         if cells[c, 1]:
                             cand1 += 1
                             if not cells[c, 0] and not cells[c, 2]:
@@ -276,20 +276,20 @@ def _flux_jit(cells, lt):
     W2 = lt.shape[1] - 3
     changed = False
     work = 0
-    for l in range(lt.shape[0]):
-        if lt[l, W2 + 1] < 0 or lt[l, W2 + 2] < 0:
+    for line in range(lt.shape[0]):
+        if lt[line, W2 + 1] < 0 or lt[line, W2 + 2] < 0:
             continue
         work += 1
-        d = lt[l, W2 + 1] - lt[l, W2 + 2]
+        d = lt[line, W2 + 1] - lt[line, W2 + 2]
         lo = 0
         hi = 0
         known = 0       # crossing cells known magnetised
         unknown = 0     # crossing cells whose magnetisation is open
         last = -1
-        for i in range(lt[l, W2]):
-            if not lt[l, W2 // 2 + i]:
+        for i in range(lt[line, W2]):
+            if not lt[line, W2 // 2 + i]:
                 continue
-            c = lt[l, i]
+            c = lt[line, i]
             mn, mx = _sign_bounds(cells, c)
             if mn > mx:
                 return -1, work
@@ -302,10 +302,10 @@ def _flux_jit(cells, lt):
                 last = c
         if d < lo or d > hi:
             return -1, work
-        for i in range(lt[l, W2]):
-            if not lt[l, W2 // 2 + i]:
+        for i in range(lt[line, W2]):
+            if not lt[line, W2 // 2 + i]:
                 continue
-            c = lt[l, i]
+            c = lt[line, i]
             mn, mx = _sign_bounds(cells, c)
             rest_lo = lo - mn
             rest_hi = hi - mx

@@ -179,18 +179,18 @@ def _legal_jit(bits, data):
             m = ct[c, d]
             if m >= 0 and val[c] < 2 and val[c] == val[m]:
                 return False
-    for l in range(lt.shape[0]):
+    for line in range(lt.shape[0]):
         plus = 0
         minus = 0
-        for i in range(lt[l, W2]):
-            v = val[lt[l, i]]
+        for i in range(lt[line, W2]):
+            v = val[lt[line, i]]
             if v == 0:
                 plus += 1
             elif v == 1:
                 minus += 1
-        if lt[l, W2 + 1] >= 0 and plus != lt[l, W2 + 1]:
+        if lt[line, W2 + 1] >= 0 and plus != lt[line, W2 + 1]:
             return False
-        if lt[l, W2 + 2] >= 0 and minus != lt[l, W2 + 2]:
+        if lt[line, W2 + 2] >= 0 and minus != lt[line, W2 + 2]:
             return False
     return True
 

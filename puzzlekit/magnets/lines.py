@@ -54,25 +54,25 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
                 snap[d0 + ct[c, 14]] = 1
                 snap[d0 + ct[c, 15]] = 1
     else:
-        for l in range(nl):
-            snap[d0 + l] = 1
+        for line in range(nl):
+            snap[d0 + line] = 1
     snap[d0 + nl] = 0
     changed = False
     work = 0
     nlines = 0
-    for l in range(nl):
-        if snap[d0 + l] == 0:
+    for line in range(nl):
+        if snap[d0 + line] == 0:
             continue
-        snap[d0 + l] = 0
-        n = lt[l, W2]
-        e = l * _MEMO_STRIDE
+        snap[d0 + line] = 0
+        n = lt[line, W2]
+        e = line * _MEMO_STRIDE
         opened = False
         key = ~zero
         hit = -1
         if n <= 21:                 # the line's bits as one word
             key = zero
             for i in range(n):
-                c = lt[l, i]
+                c = lt[line, i]
                 code = ((1 if cells[c, 0] else 0) | (2 if cells[c, 1] else 0)
                         | (4 if cells[c, 2] else 0))
                 if code & (code - 1):
@@ -87,8 +87,8 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
         else:
             clean = True
             for i in range(n):
-                c = lt[l, i]
-                q = 3 * (l * W + i)
+                c = lt[line, i]
+                q = 3 * (line * W + i)
                 if (snap[q] != (1 if cells[c, 0] else 0) or snap[q + 1] != (1 if cells[c, 1] else 0)
                         or snap[q + 2] != (1 if cells[c, 2] else 0)):
                     clean = False
@@ -96,15 +96,15 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
             if clean:
                 continue
             for i in range(n):
-                c = lt[l, i]
+                c = lt[line, i]
                 if ((1 if cells[c, 0] else 0) + (1 if cells[c, 1] else 0)
                         + (1 if cells[c, 2] else 0)) > 1:
                     opened = True
                     break
         if opened:
             nlines += 1
-        P = lt[l, W2 + 1]
-        M = lt[l, W2 + 2]
+        P = lt[line, W2 + 1]
+        M = lt[line, W2 + 2]
         if hit >= 0:
             ok = memo[hit + 1] != ~zero
             w = np.int64(memo[hit + 2])
@@ -113,16 +113,16 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
                 for j in range(n):
                     U[j] = (sc >> np.uint64(3 * j)) & np.uint64(7)
         elif P < 63 and (P + 1 if P >= 0 else 1) * (M + 1 if M >= 0 else 1) <= 64:
-            ok, total = _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened)
+            ok, total = _gac_word_jit(cells, ct, lt, line, n, P, M, U, F, opened)
         elif P < 63 and M < 63:
             B = (U.size - 4 * W) // (6 * W)
             A = (F.size - 384) // (6 * B)
-            ok, total = _gac_bits_jit(cells, ct, lt, l, n, P, M,
+            ok, total = _gac_bits_jit(cells, ct, lt, line, n, P, M,
                                       U[4 * W:4 * W + 3 * W * B].reshape((W, 3, B)),
                                       U[4 * W + 3 * W * B:].reshape((W, 3, B)),
                                       F[384:].reshape((2, 3, B, A)), U[:W])
         else:
-            ok, total = _gac_dense_jit(cells, ct, lt, l, n, P, M, U[:W])
+            ok, total = _gac_dense_jit(cells, ct, lt, line, n, P, M, U[:W])
         if hit < 0:
             w = np.int64(min(total, 4.0e18))
             sc = ~zero
@@ -140,16 +140,16 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
         if not ok:
             return -1, work, nlines
         for j in range(n):
-            c = lt[l, j]
+            c = lt[line, j]
             s = int(U[j])
             for k in range(3):
                 if cells[c, k] and not (s >> k) & 1:
                     cells[c, k] = False
                     changed = True
-                    x = ct[c, 15] if ct[c, 14] == l else ct[c, 14]
+                    x = ct[c, 15] if ct[c, 14] == line else ct[c, 14]
                     snap[d0 + x] = 1
             if key == ~zero:
-                q = 3 * (l * W + j)
+                q = 3 * (line * W + j)
                 for k in range(3):
                     snap[q + k] = 1 if cells[c, k] else 0
         if key != ~zero:
@@ -164,7 +164,7 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
 
 
 @njit(cache=True)
-def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
+def _gac_word_jit(cells, ct, lt, line, n, P, M, U, F, opened):
     """One line's dynamic programme with every (plus count, minus count) pair
     of a value as one bit of one word, bit ``a + A * b`` (``A * B`` <= 64).
     Word ``U[W + 3 * i + v]``: the pairs some prefix ending at cell ``i``
@@ -192,9 +192,9 @@ def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
     f2 = one
     dom = False
     for i in range(n):
-        c = lt[l, i]
+        c = lt[line, i]
         if i > 0:
-            dom = ct[c, 4] == lt[l, i - 1]
+            dom = ct[c, 4] == lt[line, i - 1]
         g0 = f1 if dom else f1 | f2
         g1 = f0 if dom else f0 | f2
         g2 = f2 if dom else f0 | f1 | f2
@@ -221,7 +221,7 @@ def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
     if s == 0:
         return False, 0.0
     for i in range(n - 2, -1, -1):
-        dom = ct[lt[l, i + 1], 4] == lt[l, i]
+        dom = ct[lt[line, i + 1], 4] == lt[line, i]
         p0 = U[W + 3 * (i + 1) + 0]
         if P >= 0:
             p0 = (p0 >> one) & low
@@ -250,7 +250,7 @@ def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
         p0 = 3 * (1 - (i & 1)) * 64
         p1 = p0 + 64
         p2 = p0 + 128
-        dom = ct[lt[l, i], 4] == lt[l, i - 1]
+        dom = ct[lt[line, i], 4] == lt[line, i - 1]
         m = U[W + 3 * i]                    # +: from - (or neutral)
         sh = 1 if P >= 0 else 0
         while m != zero:
@@ -286,7 +286,7 @@ def _gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened):
 
 
 @njit(cache=True)
-def _gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup):
+def _gac_bits_jit(cells, ct, lt, line, n, P, M, fw, bw, cnt, sup):
     """One line's dynamic programme over (value, plus count, minus count) with
     the plus counts of one (value, minus count) as the bits of one word
     (``P``, ``M`` < 63).  ``fw[i, v, b]``: plus counts some prefix ending at
@@ -300,7 +300,7 @@ def _gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup):
     A = P + 1 if P >= 0 else 1
     B = M + 1 if M >= 0 else 1
     full = (one << np.uint64(A)) - one
-    c0 = lt[l, 0]
+    c0 = lt[line, 0]
     for v in range(3):
         for b in range(B):
             fw[0, v, b] = zero
@@ -310,8 +310,8 @@ def _gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup):
             if a < A and b < B:
                 fw[0, v, b] = one << np.uint64(a)
     for i in range(1, n):
-        c = lt[l, i]
-        dom = ct[c, 4] == lt[l, i - 1]
+        c = lt[line, i]
+        dom = ct[c, 4] == lt[line, i - 1]
         for v in range(3):
             for b in range(B):
                 fw[i, v, b] = zero
@@ -343,8 +343,8 @@ def _gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup):
     if s == 0:
         return False, 0.0
     for i in range(n - 2, -1, -1):
-        c = lt[l, i]
-        dom = ct[lt[l, i + 1], 4] == c
+        c = lt[line, i]
+        dom = ct[lt[line, i + 1], 4] == c
         s = 0
         for v in range(3):
             for b in range(B):
@@ -384,7 +384,7 @@ def _gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup):
     for i in range(1, n):
         cur = i & 1
         prv = 1 - cur
-        dom = ct[lt[l, i], 4] == lt[l, i - 1]
+        dom = ct[lt[line, i], 4] == lt[line, i - 1]
         for v in range(3):
             da = 1 if (v == 0 and P >= 0) else 0
             db = 1 if (v == 1 and M >= 0) else 0
@@ -412,7 +412,7 @@ def _gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup):
 
 
 @njit(cache=True)
-def _gac_dense_jit(cells, ct, lt, l, n, P, M, sup):
+def _gac_dense_jit(cells, ct, lt, line, n, P, M, sup):
     """:func:`_gac_bits_jit` for any margins, one boolean per (value, plus
     count, minus count): forward reachability with rolling counts, then
     backward reachability meeting it."""
@@ -421,7 +421,7 @@ def _gac_dense_jit(cells, ct, lt, l, n, P, M, sup):
     fwd = np.zeros((n, 3, A, B), dtype=np.bool_)
     cnt = np.zeros((3, A, B), dtype=np.float64)
     nxt = np.zeros((3, A, B), dtype=np.float64)
-    c0 = lt[l, 0]
+    c0 = lt[line, 0]
     for v in range(3):
         if cells[c0, v]:
             a = 1 if (v == 0 and P >= 0) else 0
@@ -430,8 +430,8 @@ def _gac_dense_jit(cells, ct, lt, l, n, P, M, sup):
                 fwd[0, v, a, b] = True
                 cnt[v, a, b] = 1.0
     for i in range(1, n):
-        c = lt[l, i]
-        pc = lt[l, i - 1]
+        c = lt[line, i]
+        pc = lt[line, i - 1]
         dom = ct[c, 4] == pc
         nxt[:, :, :] = 0.0
         for v in range(3):
@@ -464,8 +464,8 @@ def _gac_dense_jit(cells, ct, lt, l, n, P, M, sup):
     if s == 0:
         return False, total
     for i in range(n - 2, -1, -1):
-        c = lt[l, i]
-        nc = lt[l, i + 1]
+        c = lt[line, i]
+        nc = lt[line, i + 1]
         dom = ct[nc, 4] == c
         prv[:, :, :] = False
         for v in range(3):

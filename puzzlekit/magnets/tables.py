@@ -13,7 +13,7 @@ __all__ = ["kernel_arrays", "kernel_tables", "compiled_data"]
 
 def _fresh_snap(p: Puzzle):
     """gac's memory, flat int8: per line of more than 21 cells its cells' bits
-    when gac last solved it (``3 * (l * W + i) + k``, all -1 at first: equal
+    when gac last solved it (``3 * (line * W + i) + k``, all -1 at first: equal
     to nothing; shorter lines keep theirs in :func:`_fresh_memo`), then
     gac's last output (``3n``), per line whether it changed after gac passed
     it in that call (``L``), and whether that output is set (1)."""

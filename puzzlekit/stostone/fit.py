@@ -8,11 +8,48 @@ import numpy as np
 from numba import njit
 
 from .kernels import _state
-from .tables import (B_BLOCKED, B_INS, B_ST, F_SECT, FIT_FREE, FIT_STEPS, HASH_MUL, HASH_SEED,
-                     R_ALW, R_CCNT, R_CHI, R_CLO, R_CMAX, R_CMIN, R_COLCNT, R_COLOP, R_COLSH,
-                     R_CTR, R_EXTBASE, R_EXTLEN, R_INN, R_KEY, R_NADJ, R_OWNOP, R_OWNSH, R_RIM,
-                     R_S, R_STAMP, S_COL, S_EXTNEED, S_KEYOFF, S_MRES, S_RCNT, S_RCOFF, S_RCOLS,
-                     S_RESOFF, S_RING, S_RINGOFF, S_ROW, _sec)
+from .tables import (
+    B_BLOCKED,
+    B_INS,
+    B_ST,
+    F_SECT,
+    FIT_FREE,
+    FIT_STEPS,
+    HASH_MUL,
+    HASH_SEED,
+    R_ALW,
+    R_CCNT,
+    R_CHI,
+    R_CLO,
+    R_CMAX,
+    R_CMIN,
+    R_COLCNT,
+    R_COLOP,
+    R_COLSH,
+    R_CTR,
+    R_EXTBASE,
+    R_EXTLEN,
+    R_INN,
+    R_KEY,
+    R_NADJ,
+    R_OWNOP,
+    R_OWNSH,
+    R_RIM,
+    R_S,
+    R_STAMP,
+    S_COL,
+    S_EXTNEED,
+    S_KEYOFF,
+    S_MRES,
+    S_RCNT,
+    S_RCOFF,
+    S_RCOLS,
+    S_RESOFF,
+    S_RING,
+    S_RINGOFF,
+    S_ROW,
+    _sec,
+)
 
 __all__ = []                    # private kernels only
 

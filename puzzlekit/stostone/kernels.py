@@ -8,9 +8,30 @@ import numpy as np
 from numba import njit
 
 from ..core.graph import cut_dfs_jit
-from .tables import (B_CUT, B_MAY, B_MUST, HASH_MUL, HASH_SEED, R_COMP, R_CSIZE, R_DISC,
-                     R_DIST, R_HELD, R_IT, R_KB, R_KEY, R_LOW, R_OB, R_PARENT, R_QUEUE, S_CHS,
-                     S_CKEY, S_CKEYOFF, S_CVAL, _sec)
+from .tables import (
+    B_CUT,
+    B_MAY,
+    B_MUST,
+    HASH_MUL,
+    HASH_SEED,
+    R_COMP,
+    R_CSIZE,
+    R_DISC,
+    R_DIST,
+    R_HELD,
+    R_IT,
+    R_KB,
+    R_KEY,
+    R_LOW,
+    R_OB,
+    R_PARENT,
+    R_QUEUE,
+    S_CHS,
+    S_CKEY,
+    S_CKEYOFF,
+    S_CVAL,
+    _sec,
+)
 
 __all__ = []                    # private kernels only
 

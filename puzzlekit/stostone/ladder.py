@@ -35,11 +35,26 @@ import numpy as np
 from numba import njit
 
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from .fit import _fit_jit
 from .kernels import _clue_jit, _col_jit, _drop_jit, _state
 from .model import Answer, Puzzle
-from .fit import _fit_jit
-from .tables import (FIT_FREE, FIT_STEPS, N_BROWS, N_FLAGS, N_ROWS, S_EXT, S_MHS, S_MKEY,
-                     S_NUM, S_ORDER, S_REG, S_ROFF, S_SCR, _sec, data)
+from .tables import (
+    FIT_FREE,
+    FIT_STEPS,
+    N_BROWS,
+    N_FLAGS,
+    N_ROWS,
+    S_EXT,
+    S_MHS,
+    S_MKEY,
+    S_NUM,
+    S_ORDER,
+    S_REG,
+    S_ROFF,
+    S_SCR,
+    _sec,
+    data,
+)
 
 __all__ = ["StoState", "LADDER", "NAMES", "WORK", "KERNELS", "FIT_STEPS", "FIT_FREE", "data",
            "initial_state", "encode", "decode", "decode_mask", "column_order"]

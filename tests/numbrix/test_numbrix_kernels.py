@@ -3,10 +3,9 @@ transcription of each rule, on random (also broken) states."""
 import numpy as np
 import pytest
 
-from puzzlekit.numbrix import LADDER, Puzzle, initial_state
-from puzzlekit.numbrix import kernels as K
-from puzzlekit.numbrix.tables import bit_sets
+from puzzlekit.numbrix import LADDER, Puzzle, initial_state, kernels as K
 from puzzlekit.numbrix.generate import random_answer
+from puzzlekit.numbrix.tables import bit_sets
 
 
 def pin_twin(cand):
