@@ -6,9 +6,8 @@ import numpy as np
 import pytest
 
 import puzzlekit.country_road as cr
-from puzzlekit.core import checks
-from puzzlekit.core import banks
-from puzzlekit.country_road import ladder as L
+from puzzlekit.core import banks, checks
+from puzzlekit.country_road import cycles, ladder as L
 from puzzlekit.country_road.model import Puzzle
 
 
@@ -205,7 +204,7 @@ def test_catalogue_lists_every_hamiltonian_cycle_once():
 
 
 def test_capped_catalogue_falls_back_soundly(monkeypatch):
-    monkeypatch.setattr(L, "MAX_CYCLES", 1)
+    monkeypatch.setattr(cycles, "MAX_CYCLES", 1)
     p, a = cr.board_from_loop(np.random.default_rng(4), 5, 5, avg=2.5)
     cat, complete = L.catalogue(p)
     assert not complete                      # more than one cycle: capped, not used
@@ -219,10 +218,10 @@ def test_a_graph_of_too_many_countries_is_not_enumerated(monkeypatch):
     without a search; at the limit it is still listed."""
     from puzzlekit.country_road.census import singletons
     p = singletons(4, 4)                     # 16 countries, one cell each
-    monkeypatch.setattr(L, "MAX_CATALOGUE_COUNTRIES", 15)
+    monkeypatch.setattr(cycles, "MAX_CATALOGUE_COUNTRIES", 15)
     cat, complete = L.catalogue(p)
     assert not complete and len(cat) == 0
-    monkeypatch.setattr(L, "MAX_CATALOGUE_COUNTRIES", 16)
+    monkeypatch.setattr(cycles, "MAX_CATALOGUE_COUNTRIES", 16)
     cat, complete = L.catalogue(p)
     assert complete and len(cat) == 6
 

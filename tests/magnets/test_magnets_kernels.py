@@ -4,7 +4,7 @@ sweeps, gac's line programmes against each other, and gac's shared memory
 import numpy as np
 import pytest
 
-from puzzlekit.magnets import SPEC, ladder
+from puzzlekit.magnets import SPEC, kernels, ladder, lines, tables
 from puzzlekit.magnets.generate import sample
 
 
@@ -30,13 +30,13 @@ def test_pole_queue_equals_plain_sweeps(seed):
     on sequences of narrowings of the last output (the queue's seeded path)."""
     rng, boards = _boards(seed)
     for p in boards:
-        ct = ladder.kernel_tables(p)[0]
+        ct = tables.kernel_tables(p)[0]
         cur = ladder.initial_state(p).cells.copy()
         _narrow(rng, cur, 0.2)
         for step in range(8):
             a, b = cur.copy(), cur.copy()
-            ra = ladder._pole_scan_jit(a, ct)
-            rb = ladder._pole_jit(b, ct)
+            ra = kernels._pole_scan_jit(a, ct)
+            rb = kernels._pole_jit(b, ct)
             assert ra[0] == rb[0]
             assert np.array_equal(a, b)
             assert not ct[:, 9].any()
@@ -56,7 +56,7 @@ def test_gac_line_programmes_agree(seed):
     boards = [SPEC.random_small(rng, int(rng.integers(1, 8)), int(rng.integers(1, 8))) for _ in range(30)]
     boards.append(sample(12, 12, seed=seed)[0])
     for p in boards:
-        ct, lt, U, F = ladder.kernel_tables(p)
+        ct, lt, U, F = tables.kernel_tables(p)
         W2 = lt.shape[1] - 3
         W = W2 // 2
         B = (U.size - 4 * W) // (6 * W)
@@ -70,16 +70,16 @@ def test_gac_line_programmes_agree(seed):
             for l in range(lt.shape[0]):
                 n, P, M = lt[l, W2], lt[l, W2 + 1], lt[l, W2 + 2]
                 sup = np.zeros(W, np.uint64)
-                want = ladder._gac_dense_jit(cells, ct, lt, l, n, P, M, sup)
+                want = lines._gac_dense_jit(cells, ct, lt, l, n, P, M, sup)
                 want_sup = sup[:n].copy()
                 if P < 63 and M < 63 and P < A and M < B:
-                    got = ladder._gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup)
+                    got = lines._gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup)
                     assert got == want
                     if want[0]:
                         assert np.array_equal(sup[:n], want_sup)
                 if P < 63 and (P + 1 if P >= 0 else 1) * (M + 1 if M >= 0 else 1) <= 64:
                     opened = bool((cells[lt[l, :n]].sum(axis=1) > 1).any())
-                    got = ladder._gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened)
+                    got = lines._gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened)
                     assert got == want
                     if want[0]:
                         assert np.array_equal(U[:n], want_sup)
@@ -92,8 +92,8 @@ def test_gac_shared_memory_is_exact(seed):
     narrowed states give the cells and status of a fresh memory."""
     rng, boards = _boards(100 + seed, 30)
     for p in boards:
-        ct, lt, U, F = ladder.kernel_tables(p)
-        snap, memo = ladder._fresh_snap(p), ladder._fresh_memo(p)
+        ct, lt, U, F = tables.kernel_tables(p)
+        snap, memo = tables._fresh_snap(p), tables._fresh_memo(p)
         states = []
         for t in range(5):
             cells = ladder.initial_state(p).cells.copy()
@@ -104,8 +104,8 @@ def test_gac_shared_memory_is_exact(seed):
                 cur = st.copy()
                 for step in range(3):
                     a, b = cur.copy(), cur.copy()
-                    ra = ladder._gac_jit(a, ct, lt, ladder._fresh_snap(p), U, F, ladder._fresh_memo(p))
-                    rb = ladder._gac_jit(b, ct, lt, snap, U, F, memo)
+                    ra = lines._gac_jit(a, ct, lt, tables._fresh_snap(p), U, F, tables._fresh_memo(p))
+                    rb = lines._gac_jit(b, ct, lt, snap, U, F, memo)
                     assert ra[0] == rb[0]
                     assert np.array_equal(a, b)
                     if ra[0] < 0:

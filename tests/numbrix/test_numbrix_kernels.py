@@ -3,9 +3,9 @@ transcription of each rule, on random (also broken) states."""
 import numpy as np
 import pytest
 
-from puzzlekit.numbrix import LADDER, Puzzle, initial_state
-from puzzlekit.numbrix import ladder as L
+from puzzlekit.numbrix import LADDER, Puzzle, initial_state, kernels as K
 from puzzlekit.numbrix.generate import random_answer
+from puzzlekit.numbrix.tables import bit_sets
 
 
 def pin_twin(cand):
@@ -100,7 +100,7 @@ def _states(seed, count, max_side=6):
 def test_pin_matches_its_twin(seed):
     for cand in _states(seed, 60):
         x, y = cand.copy(), cand.copy()
-        r = L._pin_jit(x)
+        r = K._pin_jit(x)
         assert r == pin_twin(y)
         if r != -1:
             assert np.array_equal(x, y)
@@ -110,7 +110,7 @@ def test_pin_matches_its_twin(seed):
 def test_block_matches_its_twin(seed):
     for cand in _states(100 + seed, 60):
         x, y = cand.copy(), cand.copy()
-        assert L._block_jit(x) == block_twin(y)
+        assert K._block_jit(x) == block_twin(y)
         assert np.array_equal(x, y)
 
 
@@ -120,7 +120,7 @@ def test_block_sees_both_sides_on_a_wide_board():
     s = initial_state(Puzzle.from_cells(9, 9, a.grid.ravel(), range(0, 81, 3)))
     LADDER.fixpoint(s, "link")
     x, y = s.cand.copy(), s.cand.copy()
-    assert L._block_jit(x) == block_twin(y)
+    assert K._block_jit(x) == block_twin(y)
     assert np.array_equal(x, y)
 
 
@@ -141,8 +141,8 @@ def link_twin(cand, h, w):
 
 
 def _link(cand, h, w):
-    masks, home, near, packed, _, vals, buf = L._sets(h, w)
-    return L._link_jit(cand, masks, home, near, packed, vals, buf)
+    masks, home, near, packed, _, vals, buf = bit_sets(h, w)
+    return K._link_jit(cand, masks, home, near, packed, vals, buf)
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -166,8 +166,8 @@ def test_link_and_bit_sets_past_one_word(h, w):
     assert np.array_equal(x, y)
     rng = np.random.default_rng(h * w)
     cand = rng.random((h * w, h * w)) < 0.3
-    masks, home, near, packed, _, vals, buf = L._sets(h, w)
-    L._homes_jit(cand, packed, vals, buf, home)
+    masks, home, near, packed, _, vals, buf = bit_sets(h, w)
+    K._homes_jit(cand, packed, vals, buf, home)
 
     def words(row):
         """A boolean row as 64-bit words, bit j of word i for item 64 i + j."""
