@@ -16,7 +16,7 @@ variable; chains reads only which are used or road for sure, so only a
 cleared bit 0 clears its flag.  They run only in a call whose cell steps
 removed nothing, so a call of ``loop`` that returns 0 has run them all.
 Every kernel returns -1 rather than empty a variable (``_put``), so the
-core loop need not look for one (``Compiled.reports_empty``).
+core loop need not look for one (``KernelHints.reports_empty``).
 """
 from __future__ import annotations
 

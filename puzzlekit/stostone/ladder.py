@@ -80,7 +80,7 @@ def initial_state(puzzle: Puzzle) -> StoState:
 
 def column_order(puzzle: Puzzle) -> np.ndarray:
     """The cells column by column, each from the bottom up: the order the
-    uniqueness proof branches in (``GenreSpec.proof_order``).  Rule 4 counts
+    uniqueness proof branches in (``ProofPolicy.order``).  Rule 4 counts
     each column, so a column finished first is checked against its count
     before the next is opened (row by row, every column stays open until the
     last rows, and a wrong early choice shows only there); and from the
