@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import puzzlekit  # noqa: E402
 from puzzlekit.core import perf  # noqa: E402
 from puzzlekit.core.genre import proof_count  # noqa: E402
-from puzzlekit.core.proof import ProofPolicy  # noqa: E402
 from puzzlekit.core.progress import bar  # noqa: E402
+from puzzlekit.core.proof import ProofPolicy  # noqa: E402
 
 
 def _setting(text):

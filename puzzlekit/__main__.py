@@ -526,7 +526,8 @@ def cmd_bank(args):
 def cmd_article(args):
     sp = _spec(args.genre)
     import importlib
-    from .core import scales, progress
+
+    from .core import progress, scales
     try:
         scale = scales.check(args.scale) if args.scale else scales.current()
     except ValueError as exc:

@@ -284,6 +284,7 @@ def test_node_budget_reports_capped(corner_board, capsys):
 
 def test_memory_ceiling_reports_capped(corner_board, capsys, monkeypatch):
     import numpy as np
+
     import puzzlekit.core.genre as genre
 
     def greedy(*a, **k):

@@ -409,6 +409,7 @@ def _cli(capsys, *argv):
     them again.  The command line as a process, its start-up and its
     refusals, is tried in ``tests/test_bad_input.py``."""
     import types
+
     from puzzlekit.__main__ import main
     capsys.readouterr()
     code = main([str(a) for a in argv])
@@ -468,8 +469,12 @@ def test_compiled_loop_equals_the_python_loop(genre):
     gives the Python loop's fixpoints bit for bit, and its search the same
     counts, nodes and branch points, on random small boards."""
     from puzzlekit.core.genre import accepts
-    from puzzlekit.core.search import (Budget, SearchSettings as Settings, count_solutions,
-                                       count_with_restarts)
+    from puzzlekit.core.search import (
+        Budget,
+        SearchSettings as Settings,
+        count_solutions,
+        count_with_restarts,
+    )
     sp = puzzlekit.spec(genre)
     lad = sp.ladder
     cap = Budget(3000)

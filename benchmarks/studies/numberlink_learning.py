@@ -35,8 +35,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import puzzlekit  # noqa: E402
 from race import summarise_and_store, sweep_study  # noqa: E402
+
+import puzzlekit  # noqa: E402
 from puzzlekit.core import perf  # noqa: E402
 from puzzlekit.core.genre import proof_count  # noqa: E402
 from puzzlekit.core.learn import RESTART_UNIT  # noqa: E402

@@ -38,8 +38,16 @@ import numpy as np
 from numba import njit
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, Violation, pieces_from_json, show, strict_board_size,
-                            strict_cell, strict_list, strict_size)
+from ..core.referee import (
+    InputError,
+    Violation,
+    pieces_from_json,
+    show,
+    strict_board_size,
+    strict_cell,
+    strict_list,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "SHAPES", "SHAPE_NAMES", "RULE_SETS",
            "shape_of", "placements", "check"]

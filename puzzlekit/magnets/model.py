@@ -54,8 +54,17 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (GridAnswer, InputError, Violation, check_shape, show, strict_int,
-                            strict_list, strict_object, strict_size)
+from ..core.referee import (
+    GridAnswer,
+    InputError,
+    Violation,
+    check_shape,
+    show,
+    strict_int,
+    strict_list,
+    strict_object,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "PLUS", "MINUS", "NEUTRAL",
            "clues_of", "tiling_from_partner", "MAX_CELLS", "MAX_SIDE", "check_size"]

@@ -11,8 +11,15 @@ from ..core import measure as M
 from ..core.genre import ladder_count
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
-from .generate import (halve, minimise, minimise_unique, partition_board, print_numbers,
-                       random_board, reveal)
+from .generate import (
+    halve,
+    minimise,
+    minimise_unique,
+    partition_board,
+    print_numbers,
+    random_board,
+    reveal,
+)
 from .ladder import LADDER, NAMES, fast_grade
 from .model import Puzzle
 

@@ -39,8 +39,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.grid import RegionPuzzle, region_grid
-from ..core.referee import (InputError, NumberAnswer, Violation, check_shape, region_labels,
-                            strict_cells)
+from ..core.referee import (
+    InputError,
+    NumberAnswer,
+    Violation,
+    check_shape,
+    region_labels,
+    strict_cells,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "answer_from_mask"]
 

@@ -17,7 +17,15 @@ from ..core.scales import pick
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, census as cen
 from .certify import false_alarm, reversal_trial, single_cell_proof
-from .generate import adversarial, backbite, random_answer, reveal_until_unique, snake, take_back, turns
+from .generate import (
+    adversarial,
+    backbite,
+    random_answer,
+    reveal_until_unique,
+    snake,
+    take_back,
+    turns,
+)
 from .ladder import LADDER, LINK_LADDER, RULER_LADDER
 from .model import Answer, Puzzle, is_answer
 

@@ -37,8 +37,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, Violation, pieces_from_json, show, strict_board_size,
-                            strict_cell, strict_int, strict_list, strict_size)
+from ..core.referee import (
+    InputError,
+    Violation,
+    pieces_from_json,
+    show,
+    strict_board_size,
+    strict_cell,
+    strict_int,
+    strict_list,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "CLAUSES", "RULE_SETS", "MAX_CELLS", "ARROWS",
            "DELTA", "OPPOSITE", "l_parts", "check"]

@@ -11,8 +11,16 @@ from ..core import measure as M
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
 from .certify import moved_bucket, peel
-from .generate import (PENTOMINOES, TETROMINOES, buy, buy_grade, circle_prefixes, minimise,
-                       random_answer, random_bag)
+from .generate import (
+    PENTOMINOES,
+    TETROMINOES,
+    buy,
+    buy_grade,
+    circle_prefixes,
+    minimise,
+    random_answer,
+    random_bag,
+)
 from .ladder import LADDER_NO_COUNT, NAMES, search_without
 from .model import NAMED, Puzzle, labelled_factor
 

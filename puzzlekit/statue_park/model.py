@@ -40,9 +40,18 @@ from math import factorial
 import numpy as np
 
 from ..core.grid import GridPuzzle, cell_groups
-from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, show,
-                            strict_board_size, strict_cell, strict_list, strict_object,
-                            strict_switches)
+from ..core.referee import (
+    InputError,
+    ShadedAnswer,
+    Violation,
+    check_shape,
+    show,
+    strict_board_size,
+    strict_cell,
+    strict_list,
+    strict_object,
+    strict_switches,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_BAG", "MAX_PIECE",
            "canonical", "orientations", "piece_from_rows", "piece_rows", "groups", "check",

@@ -13,8 +13,13 @@ refuses boards that carry it.
 """
 from __future__ import annotations
 
-from ..io.puzzlink import (PuzzlinkError, genre_url, make_url, read_arrow_numbers,
-                           write_arrow_numbers)
+from ..io.puzzlink import (
+    PuzzlinkError,
+    genre_url,
+    make_url,
+    read_arrow_numbers,
+    write_arrow_numbers,
+)
 from .model import MAX_CELLS, MAX_SIDE, Puzzle
 
 __all__ = ["decode", "encode", "PID", "read_arrow_numbers", "write_arrow_numbers"]

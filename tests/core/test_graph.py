@@ -5,8 +5,7 @@ from hypothesis import given, settings, strategies as st
 from numba import njit
 
 from puzzlekit.core._nb import gather8, live_mask, lowbit64, popcount64, words
-from puzzlekit.core.graph import (articulation_points, bridges, components, is_connected,
-                                  reachable)
+from puzzlekit.core.graph import articulation_points, bridges, components, is_connected, reachable
 from puzzlekit.core.grid import Grid
 
 

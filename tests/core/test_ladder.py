@@ -189,9 +189,9 @@ def test_kernel_hints_are_one_value():
     promise the kernels cannot keep is refused before anything compiles."""
     import dataclasses
 
-    import puzzlekit
     from numba import njit
 
+    import puzzlekit
     from puzzlekit.core.ladder import Compiled, KernelHints
 
     assert [f.name for f in dataclasses.fields(Compiled)] == \

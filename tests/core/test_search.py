@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from puzzlekit.core import Ladder, State, count_solutions, probe_rung
-from puzzlekit.core.search import Budget, SearchSettings
 from puzzlekit.core.genre import ladder_count, solve
+from puzzlekit.core.search import Budget, SearchSettings
 from tests.core import toy
 
 

@@ -3,10 +3,21 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from puzzlekit.io.puzzlink import (QUESTION, PuzzlinkError, Reader, is_url, make_url,
-                                   parse_url, regions_from_walls, walls_from_regions,
-                                   write_binary, write_border, write_circle, write_number16,
-                                   write_points04)
+from puzzlekit.io.puzzlink import (
+    QUESTION,
+    PuzzlinkError,
+    Reader,
+    is_url,
+    make_url,
+    parse_url,
+    regions_from_walls,
+    walls_from_regions,
+    write_binary,
+    write_border,
+    write_circle,
+    write_number16,
+    write_points04,
+)
 
 
 def test_shell_variants():

@@ -4,9 +4,23 @@ import numpy as np
 import pytest
 
 from puzzlekit.core.referee import InputError
-from puzzlekit.kojun import (SPEC, Answer, Puzzle, brute_count, check, fast_grade, fill, generate,
-                             minimise, propagate, random_board, random_partition, random_small,
-                             reveal, sat)
+from puzzlekit.kojun import (
+    SPEC,
+    Answer,
+    Puzzle,
+    brute_count,
+    check,
+    fast_grade,
+    fill,
+    generate,
+    minimise,
+    propagate,
+    random_board,
+    random_partition,
+    random_small,
+    reveal,
+    sat,
+)
 from puzzlekit.kojun.generate import partition_board
 
 

@@ -4,8 +4,17 @@ import pytest
 
 from puzzlekit.numbrix import LADDER, Answer, Puzzle, brute, check, initial_state
 from puzzlekit.numbrix.certify import false_alarm, reversal, reversal_trial
-from puzzlekit.numbrix.generate import (backbite, generate, is_unique, random_answer,
-                                        random_small, reveal_until_unique, snake, take_back, turns)
+from puzzlekit.numbrix.generate import (
+    backbite,
+    generate,
+    is_unique,
+    random_answer,
+    random_small,
+    reveal_until_unique,
+    snake,
+    take_back,
+    turns,
+)
 from puzzlekit.numbrix.model import is_answer
 
 
