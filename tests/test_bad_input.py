@@ -80,7 +80,10 @@ def field(path) -> str:
 
 def int_paths(obj):
     """Positions of the integer leaves of a JSON value."""
-    at = lambda p: obj if not p else at(p[:-1])[p[-1]]  # noqa: E731
+    def at(path):
+        """The item of ``obj`` at ``path``."""
+        return obj if not path else at(path[:-1])[path[-1]]
+
     return [p for p in paths(obj) if type(at(p)) is int]
 
 

@@ -287,7 +287,11 @@ def _grade_board(spec, p):
 def _ladder_count(spec, p, level, limit, max_nodes, without=()):
     lvl = spec.ladder.level(level)
     drop = tuple(sorted(spec.ladder.level(w) for w in without))
-    run = lambda: ladder_count(spec, p, limit, lvl, max_nodes, without=without)  # noqa: E731
+
+    def run():
+        """The search itself, run when the memo has no entry."""
+        return ladder_count(spec, p, limit, lvl, max_nodes, without=without)
+
     return _memo("count", p, (spec.name, id(spec.ladder), lvl, limit, max_nodes, drop), run)
 
 

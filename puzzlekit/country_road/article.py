@@ -311,7 +311,10 @@ TABLES = [Table(i, sec, title, kind, art, fn, n_article=n, note=note, source=SOU
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "cut_vertex_zero":
         cut = [p for k in TRAP_ROWS for p in partitions(6, k).take(sample("trap", scale))
                if not two_connected(p)]
@@ -319,19 +322,19 @@ def _verdict(cid, scale):
                     (brute.walk(p, 1, 10_000_000, keep=0) for p in cut)),
                 f"{len(cut)} random partitions with a cut vertex or bridge, all without an answer")
     if cid == "ledger":
-        return (m("ledger")["solutions"].tolist() == A_LEDGER["solutions"].tolist(),
+        return (ours("ledger")["solutions"].tolist() == A_LEDGER["solutions"].tolist(),
                 "A003763 and the 2×m strips reproduced")
     if cid == "engines_agree":
-        e = m("engines").iloc[0]
+        e = ours("engines").iloc[0]
         return e["boards"] == e["three engines agree"], f"{e['three engines agree']} of {e['boards']}"
     if cid == "probe_sound":
-        v = m("probe").iloc[0]["finished but ambiguous %"]
+        v = ours("probe").iloc[0]["finished but ambiguous %"]
         return v == 0, f"{v}% of boards finished by the ladder yet ambiguous"
     if cid == "micro":
-        o = m("order")["same order %"]
+        o = ours("order")["same order %"]
         return (None if scale == "smoke" else bool((o > 50).all()),
                 "; ".join(f"{k}: {v}% keep the order" for k, v in o.items()))
-    e = m("erasure")
+    e = ours("erasure")
     a, r = e["numbers kept (adversarial)"], e["numbers kept (random erasure)"]
     return (None if scale == "smoke" else bool((a < r).all()),
             "; ".join(f"{k}: {x} vs {y}" for k, x, y in zip(e.index, a, r)))

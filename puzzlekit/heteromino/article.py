@@ -303,7 +303,10 @@ TABLES = [Table(i, sec, title, kind, art, fn, n_article=n, note=note, source=SOU
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "strip":
         return (got := census.strips_that_tile(15)) == [3], f"1×n tiles for n in {got} (n ≤ 15)"
     if cid == "two_rows":
@@ -313,13 +316,13 @@ def _verdict(cid, scale):
         t = brute.tilings(Puzzle.make(2, 6), rule="packing")
         return t.count > 4 and t.shapes[0] > 0, f"{t.count} packings of a 2×6, {t.shapes[0]} bars"
     if cid == "bounds":
-        led = m("ledger")
+        led = ours("ledger")
         done = {hw: int(led.at[f"{hw[0]}×{hw[1]}", "tilings"]) for hw in census.LOWER_BOUNDS
                 if f"{hw[0]}×{hw[1]}" in led.index}
         return (None if not done else all(v >= census.LOWER_BOUNDS[hw] for hw, v in done.items()),
                 f"ours {done or 'not computed at this scale'} vs bounds {census.LOWER_BOUNDS}")
     if cid == "cliff":
-        r = m("reach")
+        r = ours("reach")
         gap = (r["probe %"] - r["hetero %"]).min()
         return gap > 50, f"probe decides {gap:.1f} points more than hetero (least over sizes)"
     if cid == "candidates":
@@ -327,10 +330,10 @@ def _verdict(cid, scale):
         c = float(np.mean([initial_state(p).bits.size / p.white_count for p in ps]))
         return abs(c - CANDIDATES) < 1, f"ours {c:.2f} candidates per open cell, article {CANDIDATES}"
     if cid == "lits":
-        a = m("ablation").loc["rotations merged (LITS)"]
+        a = ours("ablation").loc["rotations merged (LITS)"]
         return a["left with no answer"] == a["stop being unique"], (
             f"{a['left with no answer']} boards without an answer under LITS")
-    c = m("census")
+    c = ours("census")
     few, many = c["many answers %"], c["no answer %"]
     rows = [r for r in c.index if r.startswith("3×4")]
     return (few[rows[0]] > few[rows[-2]] and many[rows[-2]] > many[rows[0]],

@@ -37,7 +37,11 @@ PARK_ROWS = {"6x6 2x size4/5": (6, 2, TETROMINOES + PENTOMINOES), "6x6 3x size4"
              "6x6 3x size5": (6, 3, PENTOMINOES), "7x7 3x size5": (7, 3, PENTOMINOES)}
 SPEC_NO_COUNT = dataclasses.replace(SPEC, ladder=LADDER_NO_COUNT)
 _x = "{0}x{0}".format
-_circles = lambda p: len(p.black) + len(p.white)  # noqa: E731
+
+
+def _circles(p):
+    """How many circles a board prints."""
+    return len(p.black) + len(p.white)
 
 
 def sample(what: str, scale=None) -> int:
@@ -316,9 +320,12 @@ TABLES = [Table(i, sec, title, kind, art, comp, n_article=n, note=note, source=S
 
 
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "factorial":
-        t = m("non_rule")
+        t = ours("non_rule")
         ok = all(r["labelled"] == r["shadings"] * labelled_factor(NON_RULE_BAGS[b])
                  for b, r in t.iterrows())
         return ok, "labelled = shadings × ∏ m! on " + ", ".join(NON_RULE_BAGS)
@@ -329,20 +336,20 @@ def _verdict(cid, scale):
             all(brute.count_solutions(p, 2).count == 1 for p in ps)
         return ok, f"{k} boards unique with black circles alone and with white alone"
     if cid == "black_cheaper":
-        t = m("price")
+        t = ours("price")
         ok = bool((t["black-only"] < t["white-only"]).all())
         return (None if scale == "smoke" else ok,
                 "black-only / white-only: " + "; ".join(f"{a} / {b}" for a, b in
                                                        zip(t["black-only"], t["white-only"])))
     if cid == "probe_sound":
-        t = m("probe_unique")
+        t = ours("probe_unique")
         return bool((t["finished but not unique"] == 0).all()), \
             f"finished but not unique: {t['finished but not unique'].tolist()}"
     if cid == "engines_agree":
-        e = m("engines").iloc[0]
+        e = ours("engines").iloc[0]
         return e["three engines agree %"] == 100 and e["same count at every level %"] == 100, \
             f"{e['three engines agree %']}% of {e['clue sets']} clue sets agree"
-    t = m("ledgers")
+    t = ours("ledgers")
     return bool((t["answers"].values == A_LEDGER["answers"].values).all()), "A006506 and the strip"
 
 

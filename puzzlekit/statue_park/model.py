@@ -266,7 +266,10 @@ class Puzzle(GridPuzzle):
         return _build(h, w, pieces, black, white, drop)
 
     def to_json(self) -> dict:
-        rc = lambda c: [c // self.w, c % self.w]  # noqa: E731
+        def rc(c):
+            """Cell ``c`` as ``[row, column]``."""
+            return [c // self.w, c % self.w]
+
         out = {"size": [self.h, self.w], "bag": [piece_rows(s) for s in self.bag],
                "black": [rc(c) for c in sorted(self.black)],
                "white": [rc(c) for c in sorted(self.white)]}

@@ -302,36 +302,39 @@ TABLES = [Table(i, sec, title, kind, art, _PARTS[i], n_article=n,
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "liar_theorem":
-        t = m("liar_theorem")
+        t = ours("liar_theorem")
         return ((t["of those, unique %"].dropna() == 100).all() and (t["non-maximal unique"] == 0)
                 .all(), f"{t['answers'].sum():.0f} answers: maximal ones unique, no other")
     if cid == "no_spare_liar":
-        d = m("liar_drops")
+        d = ours("liar_drops")
         return (d["stayed unique"] == 0).all(), (f"{d['exempt clues tried'].sum():.0f} liars "
                                                  f"dropped, {d['stayed unique'].sum():.0f} stayed unique")
     if cid == "probe_iff_unique":
-        p = m("probe_unique")
+        p = ours("probe_unique")
         return p["probe not unique"].sum() == 0, (f"{p['prefixes'].sum():.0f} prefixes: "
                                                   f"{p['probe not unique'].sum():.0f} probe-not-unique, "
                                                   f"{p['unique not probe'].sum():.0f} unique-not-probe")
     if cid == "ledgers":
-        return bool(m("ledgers")["engines agree"].all()), "every engine gives every ledger"
+        return bool(ours("ledgers")["engines agree"].all()), "every engine gives every ledger"
     if cid == "cap_is_a_shortcut":
-        a = m("ablation")
+        a = ours("ablation")
         moved = [int(a.loc[f"{_x(n)} −cap", "boards moved"]) for n in SIZES]
         ratio = [a.loc[f"{_x(n)} −cap", "probes"] / max(a.loc[f"{_x(n)} full", "probes"], 1)
                  for n in SIZES]
         return (None if scale == "smoke" else max(moved) <= 2 and min(ratio) > 1,
                 f"−cap moves {moved} boards; probes ×{', ×'.join(f'{r:.1f}' for r in ratio)}")
     if cid == "honest_weaker":
-        d = m("dialects_packed")
+        d = ours("dialects_packed")
         return (None if scale == "smoke" else
                 (d["honest-only works %"] < d["liar-only works %"]).all(),
                 f"packed: honest works {list(d['honest-only works %'])}%, liar "
                 f"{list(d['liar-only works %'])}%")
-    d = m("density")["clues for uniqueness"]
+    d = ours("density")["clues for uniqueness"]
     return (None if scale == "smoke" else d["packed"] < d["0.14"],
             f"clues for uniqueness {d['0.14']} at 0.14, {d['packed']} packed")
 

@@ -47,8 +47,15 @@ def test_the_bias_dial_lays_regions_flat_or_tall():
     rng = np.random.default_rng(1)
     flat = [random_partition(6, 6, (3, 3), 0.0, rng) for _ in range(5)]
     tall = [random_partition(6, 6, (3, 3), 1.0, rng) for _ in range(5)]
-    vert = lambda lab: int((lab[1:] == lab[:-1]).sum())  # noqa: E731
-    side = lambda lab: int((lab[:, 1:] == lab[:, :-1]).sum())  # noqa: E731
+
+    def vert(lab):
+        """Vertically adjacent cell pairs in one region."""
+        return int((lab[1:] == lab[:-1]).sum())
+
+    def side(lab):
+        """Side-by-side cell pairs in one region."""
+        return int((lab[:, 1:] == lab[:, :-1]).sum())
+
     assert sum(map(vert, flat)) < sum(map(side, flat))
     assert sum(map(vert, tall)) > sum(map(side, tall))
 

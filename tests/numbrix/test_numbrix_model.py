@@ -69,8 +69,12 @@ def test_cli_check_and_bad_input(tmp_path):
     p.write_text(json.dumps(PUZ.to_json()))
     a.write_text(json.dumps({"grid": GOOD}))
     bad.write_text("{not json")
-    run = lambda *args: subprocess.run([sys.executable, "-m", "puzzlekit", *args],
-                                       capture_output=True, text=True)
+
+    def run(*args):
+        """The CLI's completed process."""
+        return subprocess.run([sys.executable, "-m", "puzzlekit", *args],
+                              capture_output=True, text=True)
+
     ok = run("check", "numbrix", str(p), str(a), "--json")
     assert ok.returncode == 0 and json.loads(ok.stdout)["ok"] is True
     r = run("solve", "numbrix", str(bad))
