@@ -392,8 +392,9 @@ def engines(spec: GenreSpec, puzzles: Sequence, limit: int = 2, max_nodes: int =
     """The ladder search against the genre's independent engine on every board.
 
     ``search_level`` as in :func:`probe_unique`.  Columns: ``board``,
-    ``ladder``, ``raw``, ``ladder capped``, ``raw capped``, ``agree`` (None when either run was capped before deciding: a capped run is
-    never counted as agreement).
+    ``ladder``, ``raw``, ``ladder capped``, ``raw capped``, ``agree`` (None
+    when either run was capped before deciding: a capped run is never
+    counted as agreement).
     """
     per = pmap(partial(_engines_board, spec, search_level, limit, max_nodes), puzzles,
                desc=f"{spec.name} engines")

@@ -299,7 +299,8 @@ class Answer(GridAnswer):
         if not isinstance(obj, dict) or not isinstance(obj.get("grid"), list):
             raise InputError("a magnets answer must be an object with a 'grid' list of strings")
         rows = obj["grid"]
-        if not rows or not all(isinstance(s, str) for s in rows) or len({len(s) for s in rows}) != 1:
+        strings = bool(rows) and all(isinstance(s, str) for s in rows)
+        if not strings or len({len(s) for s in rows}) != 1:
             raise InputError("grid rows must be strings of one length")
         check_size(len(rows), len(rows[0]), ("grid rows", "grid columns"))
         try:

@@ -315,7 +315,8 @@ def _verdict(cid, scale):
         return (((f == 100) & (v <= p) & (p < 100)).all(),
                 "full/position/value: " + "; ".join(f"{a}/{b}/{c}" for a, b, c in zip(f, p, v)))
     if cid == "budget":
-        sh, pr = ours("budget")["share of the board %"], ours("budget")["share probe needs revealed %"]
+        budget = ours("budget")
+        sh, pr = budget["share of the board %"], budget["share probe needs revealed %"]
         return (sh.between(50, 67).all() and pr.between(20, 45).all(),
                 f"numbered share {sh.min()}–{sh.max()}%, probe reveals {pr.min()}–{pr.max()}%")
     if cid == "clash_passenger":

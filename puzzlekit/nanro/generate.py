@@ -177,7 +177,8 @@ def print_numbers(puzzle, mask, q, seed=None) -> Puzzle:
     [(0, 2), (1, 2), (3, 1)]
     """
     mask = np.asarray(mask, bool)
-    return reveal(puzzle, mask, np.flatnonzero(mask & (np.random.default_rng(seed).random(mask.size) < q)))
+    drawn = np.random.default_rng(seed).random(mask.size) < q
+    return reveal(puzzle, mask, np.flatnonzero(mask & drawn))
 
 
 def partition_board(h, w, sizes, seed=None, max_nodes=5_000_000):

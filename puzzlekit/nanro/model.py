@@ -207,7 +207,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
                              f"the numbers form {len(comps)} separate groups"))
     for blk in g.blocks2x2:
         if num[blk].all():
-            out.append(Violation("block", tuple(rc(i) for i in blk), "a 2x2 block is fully numbered"))
+            out.append(Violation("block", tuple(rc(i) for i in blk),
+                                 "a 2x2 block is fully numbered"))
     for a, b in g.edges:
         if reg[a] != reg[b] and num[a] and num[b] and val[a] == val[b]:
             out.append(Violation("clash", (rc(a), rc(b)),

@@ -88,7 +88,8 @@ def _ledger(scale):
     for h, last in census.LEDGER_ROWS.items():
         rows.append([census.ledger(h, n) if n <= last else "—" for n in range(2, 15)])
     sq = [[census.ledger(n, n) for n in range(1, 7)]]
-    return {"ledger": frame(rows, [f"{h}×n" for h in census.LEDGER_ROWS], list(range(2, 15)), "rows"),
+    return {"ledger": frame(rows, [f"{h}×n" for h in census.LEDGER_ROWS], list(range(2, 15)),
+                            "rows"),
             "squares": frame(sq, ["n×n"], list(range(1, 7)), "board")}
 
 

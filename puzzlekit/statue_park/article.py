@@ -33,7 +33,8 @@ SAMPLES = {  # boards per row: smoke, book, article
 NON_RULE_BAGS = {  # our reading: the article names no shapes
     "2× the same tetromino": [NAMED["I4"]] * 2, "3× the same tetromino": [NAMED["I4"]] * 3,
     "one A + two B": [NAMED["I4"], NAMED["L4"], NAMED["L4"]]}
-PARK_ROWS = {"6x6 2x size4/5": (6, 2, TETROMINOES + PENTOMINOES), "6x6 3x size4": (6, 3, TETROMINOES),
+PARK_ROWS = {"6x6 2x size4/5": (6, 2, TETROMINOES + PENTOMINOES),
+             "6x6 3x size4": (6, 3, TETROMINOES),
              "6x6 3x size5": (6, 3, PENTOMINOES), "7x7 3x size5": (7, 3, PENTOMINOES)}
 SPEC_NO_COUNT = dataclasses.replace(SPEC, ladder=LADDER_NO_COUNT)
 _x = "{0}x{0}".format
@@ -150,7 +151,8 @@ def _ablation(scale):
             fs = [M.fix(spec, p, "probe", wo) for p in ps]
             sr = [search_without(spec, p, wo, SEARCH_CAP) for p in ps]
             key = f"{_x(n)} {v}"
-            s.mean(key, "fixpoint bits per board", [cells_decided(p, "probe", spec, wo) for p in ps])
+            s.mean(key, "fixpoint bits per board",
+                   [cells_decided(p, "probe", spec, wo) for p in ps])
             s.share(key, "boards moved %", [not np.array_equal(f.bits, M.fix(SPEC, p, "probe").bits)
                                             for f, p in zip(fs, ps)])
             s.mean(key, "probe assumptions per board", [f.counters.get("probes", 0) for f in fs])
@@ -306,8 +308,9 @@ _T = [  # id, section, title, kind, article, n, given, expect, note, compute
      "than the article's totals imply: its boards must be constrained in a way it does not say.",
      _park),
     ("engines", _S[5], "Three engines and the ladder levels on 6x6 clue sets", "sampled",
-     A_ENG, 80, ("clue sets", "capped runs skipped (ours)"), "match", "Placement-first, cells-first and CP-SAT against the "
-     "ladder search (white and probe levels), counts up to 50.", _engines),
+     A_ENG, 80, ("clue sets", "capped runs skipped (ours)"), "match", "Placement-first, "
+     "cells-first and CP-SAT against the ladder search (white and probe levels), counts up to "
+     "50.", _engines),
     ("ledgers", _S[5], "Ledgers: monomino independent sets (A006506) and the strip",
      "exact", A_LEDGER, None, (), "match", "Strip rows use m = 3, 4, 5; the tests cover every m.",
      _ledgers),

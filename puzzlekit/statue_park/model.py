@@ -366,7 +366,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
                                  "a shaded group whose shape is not left in the bag"))
     for k, m in sorted(left.items()):
         for _ in range(m):
-            out.append(Violation("missing", (), f"no group has the shape {'/'.join(piece_rows(k))}"))
+            shape = "/".join(piece_rows(k))
+            out.append(Violation("missing", (), f"no group has the shape {shape}"))
     if puzzle.park_rule:
         parks = groups(h, w, ~s)
         if len(parks) > 1:
