@@ -57,7 +57,10 @@ def first_board(genre):
 
 def paths(obj, here=()):
     """Every position inside a JSON value, outermost first."""
-    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    if isinstance(obj, dict):
+        items = obj.items()
+    else:
+        items = enumerate(obj) if isinstance(obj, list) else ()
     for k, v in items:
         yield here + (k,)
         yield from paths(v, here + (k,))
@@ -102,7 +105,8 @@ def loads_or_refuses(cls, obj):
 
 
 def one_line(err: str) -> bool:
-    return len(err.strip().splitlines()) == 1 and err.startswith("error:") and "Traceback" not in err
+    single = len(err.strip().splitlines()) == 1
+    return single and err.startswith("error:") and "Traceback" not in err
 
 
 # -- the library: hostile JSON into from_json ---------------------------------------

@@ -128,7 +128,8 @@ def test_ladder_search_agrees_with_the_raw_engine(genre):
 
     run()
     assert seen["compared"] >= 300, seen
-    assert seen["counts"] == {0, 1, 2}, f"the random boards should have 0, 1 and many answers: {seen}"
+    assert seen["counts"] == {0, 1, 2}, (
+        f"the random boards should have 0, 1 and many answers: {seen}")
 
 
 @pytest.mark.parametrize("genre", BUILT)
@@ -502,7 +503,8 @@ def test_compiled_loop_equals_the_python_loop(genre):
             co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, cap)
             assert (py.count, py.complete, py.capped, py.nodes, py.branch_points) == \
                 (co.count, co.complete, co.capped, co.nodes, co.branch_points), (h, w, seed, lv)
-            assert [s.bits.tolist() for s in py.solutions] == [s.bits.tolist() for s in co.solutions]
+            py_bits = [s.bits.tolist() for s in py.solutions]
+            assert py_bits == [s.bits.tolist() for s in co.solutions]
             plain = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, cap,
                                     Settings(lift=False))
             assert (plain.count, plain.nodes) == (co.count, co.nodes), (h, w, seed, lv)

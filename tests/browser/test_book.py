@@ -59,7 +59,8 @@ def test_page_as_a_reader_sees_it(browser, book, doc):
         problems = list(watch.problems)
         if shown["found"]:
             if tables < shown["tables"]:
-                problems.append(f"{tables} tables on the page, the notebook shows {shown['tables']}")
+                problems.append(f"{tables} tables on the page, "
+                                f"the notebook shows {shown['tables']}")
             if pictures.count() < shown["images"]:
                 problems.append(f"{pictures.count()} pictures on the page, the notebook shows "
                                 f"{shown['images']}")

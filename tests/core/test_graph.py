@@ -50,7 +50,8 @@ def _random_graph(rng, n, d):
     for _ in range(int(n * d / 2)):
         a, b = rng.integers(n, size=2)
         if a != b and len(adj[a]) < d and len(adj[b]) < d:
-            adj[a].add(int(b)); adj[b].add(int(a))
+            adj[a].add(int(b))
+            adj[b].add(int(a))
     t = np.full((n, d), -1, dtype=np.int32)
     for v in range(n):
         for i, u in enumerate(sorted(adj[v])):
@@ -119,7 +120,8 @@ def test_bridges_match_reference(h, w):
         assert k == k0
         for e in range(g.n_edges):
             if emask[e]:
-                m = emask.copy(); m[e] = False
+                m = emask.copy()
+                m[e] = False
                 assert br[e] == (_ref_edge_components(g, m) > k0)
             else:
                 assert not br[e]
