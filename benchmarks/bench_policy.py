@@ -30,11 +30,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import puzzlekit  # noqa: E402
-from puzzlekit.core import perf  # noqa: E402
-from puzzlekit.core.genre import proof_count  # noqa: E402
-from puzzlekit.core.proof import ProofPolicy  # noqa: E402
-from puzzlekit.core.progress import bar  # noqa: E402
+import puzzlekit
+from puzzlekit.core import perf
+from puzzlekit.core.genre import proof_count
+from puzzlekit.core.progress import bar
+from puzzlekit.core.proof import ProofPolicy
 
 
 def _setting(text):

@@ -81,7 +81,8 @@ def _read_json(path: str):
     try:
         return json.loads(data)
     except json.JSONDecodeError as exc:
-        raise CliError(f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
+        raise CliError(f"{path}: malformed JSON "
+                       f"({exc.msg} at line {exc.lineno} column {exc.colno})")
     except UnicodeDecodeError:
         raise CliError(f"{path}: not a UTF-8 text file")
     except RecursionError:
@@ -508,7 +509,8 @@ def cmd_bank(args):
     if args.urls:
         _url_support(sp)
         rows = [{"id": e["id"], "grade": e.get("grade"),
-                 "url": sp.url_encode(sp.Puzzle.from_json(e["clues"]))} for e in banks.load(sp.name)]
+                 "url": sp.url_encode(sp.Puzzle.from_json(e["clues"]))}
+                for e in banks.load(sp.name)]
         _out(rows, args.json, "\n".join(r["url"] for r in rows))
         if not args.verify:
             return 0
@@ -526,7 +528,8 @@ def cmd_bank(args):
 def cmd_article(args):
     sp = _spec(args.genre)
     import importlib
-    from .core import scales, progress
+
+    from .core import progress, scales
     try:
         scale = scales.check(args.scale) if args.scale else scales.current()
     except ValueError as exc:
@@ -622,7 +625,8 @@ def _parser():
     s = sub.add_parser("list", help="genres and what each has")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("solve", help="fixpoint / search result, solution count, grade")
-    s.add_argument("genre"); s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
+    s.add_argument("genre")
+    s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
     s.add_argument("--level", help="ladder level of the fixpoint (default: the top); with "
                    "--count, the level run at every node of the count's search")
     s.add_argument("--count", type=int, help="count answers up to this many; without --level "
@@ -633,7 +637,8 @@ def _parser():
                    help="seconds before the run stops and reports capped (default 60)")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("check", help="the referee: ok, or the rules broken and where")
-    s.add_argument("genre"); s.add_argument("puzzle", help="a puzzle JSON file or a puzz.link URL")
+    s.add_argument("genre")
+    s.add_argument("puzzle", help="a puzzle JSON file or a puzz.link URL")
     s.add_argument("answer", help="an answer JSON file (what generate --json prints will do)")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("generate", help="a new board")
@@ -668,13 +673,15 @@ def _parser():
                    "PUZZLEKIT_WORKERS / PUZZLEKIT_SCHEDULER set the same")
     s.add_argument("--json", action="store_true")
     s = sub.add_parser("draw", help="a picture of a board (file or URL)")
-    s.add_argument("genre"); s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
+    s.add_argument("genre")
+    s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
     s.add_argument("-o", "--output", required=True, help="board.svg or board.png")
     s.add_argument("--answer", action="store_true", help="draw the unique answer too")
     s.add_argument("--timeout", type=float, default=60.0,
                    help="seconds to find the answer (default 60)")
     s = sub.add_parser("step", help="an offline HTML rung stepper for a board (file or URL)")
-    s.add_argument("genre"); s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
+    s.add_argument("genre")
+    s.add_argument("file", help="a puzzle JSON file or a puzz.link URL")
     s.add_argument("-o", "--output", required=True, help="stepper.html")
     s.add_argument("--level", help="one level only (default: every level)")
     s.add_argument("--timeout", type=float, default=120.0,

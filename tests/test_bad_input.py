@@ -57,7 +57,10 @@ def first_board(genre):
 
 def paths(obj, here=()):
     """Every position inside a JSON value, outermost first."""
-    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    if isinstance(obj, dict):
+        items = obj.items()
+    else:
+        items = enumerate(obj) if isinstance(obj, list) else ()
     for k, v in items:
         yield here + (k,)
         yield from paths(v, here + (k,))
@@ -80,7 +83,10 @@ def field(path) -> str:
 
 def int_paths(obj):
     """Positions of the integer leaves of a JSON value."""
-    at = lambda p: obj if not p else at(p[:-1])[p[-1]]  # noqa: E731
+    def at(path):
+        """The item of ``obj`` at ``path``."""
+        return obj if not path else at(path[:-1])[path[-1]]
+
     return [p for p in paths(obj) if type(at(p)) is int]
 
 
@@ -99,7 +105,8 @@ def loads_or_refuses(cls, obj):
 
 
 def one_line(err: str) -> bool:
-    return len(err.strip().splitlines()) == 1 and err.startswith("error:") and "Traceback" not in err
+    single = len(err.strip().splitlines()) == 1
+    return single and err.startswith("error:") and "Traceback" not in err
 
 
 # -- the library: hostile JSON into from_json ---------------------------------------
@@ -284,6 +291,7 @@ def test_node_budget_reports_capped(corner_board, capsys):
 
 def test_memory_ceiling_reports_capped(corner_board, capsys, monkeypatch):
     import numpy as np
+
     import puzzlekit.core.genre as genre
 
     def greedy(*a, **k):

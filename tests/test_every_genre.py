@@ -128,7 +128,8 @@ def test_ladder_search_agrees_with_the_raw_engine(genre):
 
     run()
     assert seen["compared"] >= 300, seen
-    assert seen["counts"] == {0, 1, 2}, f"the random boards should have 0, 1 and many answers: {seen}"
+    assert seen["counts"] == {0, 1, 2}, (
+        f"the random boards should have 0, 1 and many answers: {seen}")
 
 
 @pytest.mark.parametrize("genre", BUILT)
@@ -409,6 +410,7 @@ def _cli(capsys, *argv):
     them again.  The command line as a process, its start-up and its
     refusals, is tried in ``tests/test_bad_input.py``."""
     import types
+
     from puzzlekit.__main__ import main
     capsys.readouterr()
     code = main([str(a) for a in argv])
@@ -468,8 +470,12 @@ def test_compiled_loop_equals_the_python_loop(genre):
     gives the Python loop's fixpoints bit for bit, and its search the same
     counts, nodes and branch points, on random small boards."""
     from puzzlekit.core.genre import accepts
-    from puzzlekit.core.search import (Budget, SearchSettings as Settings, count_solutions,
-                                       count_with_restarts)
+    from puzzlekit.core.search import (
+        Budget,
+        SearchSettings as Settings,
+        count_solutions,
+        count_with_restarts,
+    )
     sp = puzzlekit.spec(genre)
     lad = sp.ladder
     cap = Budget(3000)
@@ -497,7 +503,8 @@ def test_compiled_loop_equals_the_python_loop(genre):
             co = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, cap)
             assert (py.count, py.complete, py.capped, py.nodes, py.branch_points) == \
                 (co.count, co.complete, co.capped, co.nodes, co.branch_points), (h, w, seed, lv)
-            assert [s.bits.tolist() for s in py.solutions] == [s.bits.tolist() for s in co.solutions]
+            py_bits = [s.bits.tolist() for s in py.solutions]
+            assert py_bits == [s.bits.tolist() for s in co.solutions]
             plain = count_solutions(sp.initial_state(p), lad, accepts(sp, p), lv, 3, cap,
                                     Settings(lift=False))
             assert (plain.count, plain.nodes) == (co.count, co.nodes), (h, w, seed, lv)

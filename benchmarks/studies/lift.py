@@ -19,10 +19,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import puzzlekit  # noqa: E402
-from puzzlekit.core import banks, perf  # noqa: E402
-from puzzlekit.core.genre import accepts  # noqa: E402
-from puzzlekit.core.search import Budget, SearchSettings, count_solutions  # noqa: E402
+import puzzlekit
+from puzzlekit.core import banks, perf
+from puzzlekit.core.genre import accepts
+from puzzlekit.core.search import Budget, SearchSettings, count_solutions
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "lift.json"
 

@@ -24,12 +24,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import puzzlekit  # noqa: E402
-from race import summarise_and_store, sweep_study  # noqa: E402
-from puzzlekit.core import sat  # noqa: E402
-from puzzlekit.core.genre import accepts, proof_count  # noqa: E402
-from puzzlekit.core.search import Budget, SearchSettings, count_solutions  # noqa: E402
-from puzzlekit.magnets.sat import model  # noqa: E402
+from race import summarise_and_store, sweep_study
+
+import puzzlekit
+from puzzlekit.core import sat
+from puzzlekit.core.genre import accepts, proof_count
+from puzzlekit.core.search import Budget, SearchSettings, count_solutions
+from puzzlekit.magnets.sat import model
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "magnets_dense.json"
 SP = puzzlekit.spec("magnets")

@@ -37,10 +37,10 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import puzzlekit  # noqa: E402
-from puzzlekit.core import perf  # noqa: E402
-from puzzlekit.core.genre import proof_count  # noqa: E402
-from puzzlekit.core.search import _luby  # noqa: E402
+import puzzlekit
+from puzzlekit.core import perf
+from puzzlekit.core.genre import proof_count
+from puzzlekit.core.search import _luby
 
 HERE = Path(__file__).resolve().parents[1] / "results"
 OUT = HERE / "magnets_learning.json"

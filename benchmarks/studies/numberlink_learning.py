@@ -35,12 +35,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import puzzlekit  # noqa: E402
-from race import summarise_and_store, sweep_study  # noqa: E402
-from puzzlekit.core import perf  # noqa: E402
-from puzzlekit.core.genre import proof_count  # noqa: E402
-from puzzlekit.core.learn import RESTART_UNIT  # noqa: E402
-from puzzlekit.numberlink.model import Puzzle  # noqa: E402
+from race import summarise_and_store, sweep_study
+
+import puzzlekit
+from puzzlekit.core import perf
+from puzzlekit.core.genre import proof_count
+from puzzlekit.core.learn import RESTART_UNIT
+from puzzlekit.numberlink.model import Puzzle
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "numberlink_learning.json"
 SP = puzzlekit.spec("numberlink")

@@ -28,10 +28,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import puzzlekit  # noqa: E402
-from race import summarise_and_store, sweep_study  # noqa: E402
-from puzzlekit.core.genre import accepts  # noqa: E402
-from puzzlekit.core.search import Budget, count_with_restarts  # noqa: E402
+from race import summarise_and_store, sweep_study
+
+import puzzlekit
+from puzzlekit.core.genre import accepts
+from puzzlekit.core.search import Budget, count_with_restarts
 
 OUT = Path(__file__).resolve().parents[1] / "results" / "numberlink_sparse.json"
 SP = puzzlekit.spec("numberlink")

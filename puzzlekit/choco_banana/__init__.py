@@ -8,11 +8,29 @@ from ..core.genre import GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
-from .generate import (buy, forcing, minimise, random_answer, random_small, rebuild_bank,
-                       sweep_board, verify_extra)
+from .generate import (
+    buy,
+    forcing,
+    minimise,
+    random_answer,
+    random_small,
+    rebuild_bank,
+    sweep_board,
+    verify_extra,
+)
 from .ladder import LADDER, NAMES, CBState, decode, decode_mask, encode, initial_state
-from .model import (MAX_CELLS, RULES, Answer, Puzzle, banana_areas, bar_areas, check,
-                    groups, is_rectangle, size_map)
+from .model import (
+    MAX_CELLS,
+    RULES,
+    Answer,
+    Puzzle,
+    banana_areas,
+    bar_areas,
+    check,
+    groups,
+    is_rectangle,
+    size_map,
+)
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CBState", "check",
            "groups", "is_rectangle", "size_map", "bar_areas", "banana_areas",

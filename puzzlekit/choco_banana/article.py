@@ -11,9 +11,9 @@ from ..core import banks, measure, scales
 from ..core.measure import Summary
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, census
+from .brute import by_mask
 from .generate import DIALECTS, buy, count, forcing, guess_free, minimise, random_small
 from .ladder import LADDER, initial_state
-from .brute import by_mask
 from .model import Answer, Puzzle, banana_areas, bar_areas
 
 __all__ = ["ARTICLE", "bank", "guess_free_bank", "attribution", "reach", "rung_ablation",

@@ -226,8 +226,8 @@ def rebuild_bank(seed=None, rows=BANK_ROWS):
 def verify_extra(entry, puzzle, answer, max_nodes=200_000):
     """Every clue is load-bearing: dropping any one leaves a second answer
     (found by the ladder's proof policy, :func:`~puzzlekit.core.genre.proof_count`)."""
-    from . import SPEC
     from ..core.genre import proof_count
+    from . import SPEC
     for c in sorted(puzzle.clues):
         rest = {k: v for k, v in puzzle.clues.items() if k != c}
         if proof_count(SPEC, puzzle.with_clues(rest), 2, max_nodes).unique is not False:

@@ -32,8 +32,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.grid import GridPuzzle, cell_groups
-from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, strict_board_size,
-                            strict_cell, strict_int, strict_list, strict_object, strict_switches)
+from ..core.referee import (
+    InputError,
+    ShadedAnswer,
+    Violation,
+    check_shape,
+    strict_board_size,
+    strict_cell,
+    strict_int,
+    strict_list,
+    strict_object,
+    strict_switches,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "SWITCHES", "MAX_CELLS", "MAX_SIDE", "check",
            "groups", "is_rectangle", "size_map", "bar_areas", "banana_areas"]

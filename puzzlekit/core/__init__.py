@@ -8,11 +8,11 @@ and OR-tools) load on first use.
 """
 import importlib
 
-from . import grid, graph, ladder, search, scales, progress, referee, genre  # noqa: F401
-from .ladder import Ladder, Rung, State, probe_rung, CONTRADICTION, STABLE, CHANGED  # noqa: F401
-from .search import count_solutions, Count, SearchResult, SolveResult  # noqa: F401
-from .genre import GenreSpec  # noqa: F401
-from .referee import Violation, InputError  # noqa: F401
+from . import genre, graph, grid, ladder, progress, referee, scales, search
+from .genre import GenreSpec
+from .ladder import CHANGED, CONTRADICTION, STABLE, Ladder, Rung, State, probe_rung
+from .referee import InputError, Violation
+from .search import Count, SearchResult, SolveResult, count_solutions
 
 _LAZY = ("tables", "banks", "measure", "checks", "perf", "sat")
 

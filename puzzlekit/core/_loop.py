@@ -594,7 +594,8 @@ def kernels_tag(src_file) -> str:
     holding ``src_file`` (a genre's kernels): the name tag of a loop compiled
     for them, new whenever either changes."""
     here = Path(__file__).resolve().parent
-    return _sources_tag(list(here.glob("*.py")) + list(Path(src_file).resolve().parent.glob("*.py")))
+    genre_sources = list(Path(src_file).resolve().parent.glob("*.py"))
+    return _sources_tag(list(here.glob("*.py")) + genre_sources)
 
 
 def compile_beside(src: str, src_file, names: dict, compiled, no_nrt=()) -> None:

@@ -10,10 +10,24 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .ladder import Ladder, State
-from .proof import (PROOF_CHEAP_NODES, PROOF_PROBE_AFTER, PROOF_PROBE_DEPTH, ProofPolicy,
-                    proof_count, warm_proof)
-from .search import (KEEP, Budget, Count, SearchResult, SearchSettings, SolveResult,
-                     count_solutions, solve as _solve)
+from .proof import (
+    PROOF_CHEAP_NODES,
+    PROOF_PROBE_AFTER,
+    PROOF_PROBE_DEPTH,
+    ProofPolicy,
+    proof_count,
+    warm_proof,
+)
+from .search import (
+    KEEP,
+    Budget,
+    Count,
+    SearchResult,
+    SearchSettings,
+    SolveResult,
+    count_solutions,
+    solve as _solve,
+)
 
 __all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "warm_proof",
            "accepts", "sat_counter", "ProofPolicy",

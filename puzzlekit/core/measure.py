@@ -287,7 +287,11 @@ def _grade_board(spec, p):
 def _ladder_count(spec, p, level, limit, max_nodes, without=()):
     lvl = spec.ladder.level(level)
     drop = tuple(sorted(spec.ladder.level(w) for w in without))
-    run = lambda: ladder_count(spec, p, limit, lvl, max_nodes, without=without)  # noqa: E731
+
+    def run():
+        """The search itself, run when the memo has no entry."""
+        return ladder_count(spec, p, limit, lvl, max_nodes, without=without)
+
     return _memo("count", p, (spec.name, id(spec.ladder), lvl, limit, max_nodes, drop), run)
 
 
@@ -388,8 +392,9 @@ def engines(spec: GenreSpec, puzzles: Sequence, limit: int = 2, max_nodes: int =
     """The ladder search against the genre's independent engine on every board.
 
     ``search_level`` as in :func:`probe_unique`.  Columns: ``board``,
-    ``ladder``, ``raw``, ``ladder capped``, ``raw capped``, ``agree`` (None when either run was capped before deciding: a capped run is
-    never counted as agreement).
+    ``ladder``, ``raw``, ``ladder capped``, ``raw capped``, ``agree`` (None
+    when either run was capped before deciding: a capped run is never
+    counted as agreement).
     """
     per = pmap(partial(_engines_board, spec, search_level, limit, max_nodes), puzzles,
                desc=f"{spec.name} engines")

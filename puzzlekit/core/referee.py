@@ -145,10 +145,11 @@ def strict_size(h, w, max_cells: int, fields=("h", "w"), lo: int = 1,
 
     >>> strict_size(3, 4, 100)
     (3, 4)
-    >>> strict_size(2000, 2000, 2500, ("rows", "cols"))
-    Traceback (most recent call last):
-    ...
-    puzzlekit.core.referee.InputError: rows x cols = 2000 x 2000 cells is more than the 2500 this genre accepts
+    >>> try:
+    ...     strict_size(2000, 2000, 2500, ("rows", "cols"))
+    ... except InputError as exc:
+    ...     print(exc)
+    rows x cols = 2000 x 2000 cells is more than the 2500 this genre accepts
     """
     h = strict_int(h, fields[0], lo, max(lo, max_cells))
     w = strict_int(w, fields[1], lo, max(lo, max_cells))

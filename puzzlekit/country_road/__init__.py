@@ -3,15 +3,32 @@ variable per cell and one {unused, used} variable per grid edge."""
 from __future__ import annotations
 
 from ..core.genre import GenreSpec, sat_counter
-from . import brute
-from . import generate as _gen
-from . import url
+from . import brute, generate as _gen, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
-from .generate import (board_from_loop, cut_loop, erase, finishes, generate, inflate_loop,
-                       random_partition, random_small, rebuild_bank, sweep_board)
-from .ladder import (LADDER, NAMES, CRState, catalogue, decode, encode, initial_state,
-                     region_graph, two_connected)
+from .generate import (
+    board_from_loop,
+    cut_loop,
+    erase,
+    finishes,
+    generate,
+    inflate_loop,
+    random_partition,
+    random_small,
+    rebuild_bank,
+    sweep_board,
+)
+from .ladder import (
+    LADDER,
+    NAMES,
+    CRState,
+    catalogue,
+    decode,
+    encode,
+    initial_state,
+    region_graph,
+    two_connected,
+)
 from .model import MAX_CELLS, RULES, Answer, Puzzle, check, loop_cells
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CRState", "check",

@@ -260,7 +260,8 @@ A_TRAP = frame([[13.3, 86.7, 83.3], [11.7, 88.3, 74.2], [4.2, 95.8, 84.2], [0.0,
                ["cut vertex %", "region graph Hamiltonian %", "board solvable %"],
                "size, countries")
 A_ERASE = frame([[6.7, 2.9, 5.4], [11.3, 4.7, 10.1]], ["6×6", "8×8"],
-                ["countries", "numbers kept (adversarial)", "numbers kept (random erasure)"], "size")
+                ["countries", "numbers kept (adversarial)", "numbers kept (random erasure)"],
+                "size")
 A_ENG = frame([[60, 60]], ["bank"], ["boards", "three engines agree"], "boards")
 A_LEDGER = frame([[1], [6], [1072], *[[1]] * 6],
                  ["2×2", "4×4", "6×6", *(f"2×{m}" for m in range(3, 9))], ["solutions"], "board")
@@ -279,8 +280,9 @@ _T = [  # id, section, title, kind, article, n_article, given, expect, note, com
      "that macro finishes, where the article's weakest at 10×10 is probe.", _bank),
     ("ablation", _S[2], "Probe with one rung dropped", "sampled", A_ABL,
      {f"{_x(n)}, −{d}": {6: 40, 8: 30}[n] for n in ABLATION_SIZES for d in NAMES[:-1]},
-     ("boards (ours)",), "differs", "Bits lost is a total over the article's 40 or 30 boards (that N x our mean); the "
-     "probe change is the ratio of totals, its error taking the full ladder's total as fixed.",
+     ("boards (ours)",), "differs", "Bits lost is a total over the article's 40 or 30 boards "
+     "(that N x our mean); the probe change is the ratio of totals, its error taking the full "
+     "ladder's total as fixed.",
      _ablation),
     ("order", _S[3], "Ambiguous boards: does a second answer keep the country order?", "sampled",
      A_ORDER, None, ("ambiguous boards",), "close", "The same cyclic order = the same crossed "
@@ -311,7 +313,10 @@ TABLES = [Table(i, sec, title, kind, art, fn, n_article=n, note=note, source=SOU
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "cut_vertex_zero":
         cut = [p for k in TRAP_ROWS for p in partitions(6, k).take(sample("trap", scale))
                if not two_connected(p)]
@@ -319,19 +324,20 @@ def _verdict(cid, scale):
                     (brute.walk(p, 1, 10_000_000, keep=0) for p in cut)),
                 f"{len(cut)} random partitions with a cut vertex or bridge, all without an answer")
     if cid == "ledger":
-        return (m("ledger")["solutions"].tolist() == A_LEDGER["solutions"].tolist(),
+        return (ours("ledger")["solutions"].tolist() == A_LEDGER["solutions"].tolist(),
                 "A003763 and the 2×m strips reproduced")
     if cid == "engines_agree":
-        e = m("engines").iloc[0]
-        return e["boards"] == e["three engines agree"], f"{e['three engines agree']} of {e['boards']}"
+        e = ours("engines").iloc[0]
+        agree = e["three engines agree"]
+        return e["boards"] == agree, f"{agree} of {e['boards']}"
     if cid == "probe_sound":
-        v = m("probe").iloc[0]["finished but ambiguous %"]
+        v = ours("probe").iloc[0]["finished but ambiguous %"]
         return v == 0, f"{v}% of boards finished by the ladder yet ambiguous"
     if cid == "micro":
-        o = m("order")["same order %"]
+        o = ours("order")["same order %"]
         return (None if scale == "smoke" else bool((o > 50).all()),
                 "; ".join(f"{k}: {v}% keep the order" for k, v in o.items()))
-    e = m("erasure")
+    e = ours("erasure")
     a, r = e["numbers kept (adversarial)"], e["numbers kept (random erasure)"]
     return (None if scale == "smoke" else bool((a < r).all()),
             "; ".join(f"{k}: {x} vs {y}" for k, x, y in zip(e.index, a, r)))

@@ -35,8 +35,17 @@ import numpy as np
 
 from ..core.graph import components
 from ..core.grid import RegionPuzzle, region_grid
-from ..core.referee import (InputError, Violation, int_grid, region_labels, show, strict_bool,
-                            strict_cells, strict_int, strict_list)
+from ..core.referee import (
+    InputError,
+    Violation,
+    int_grid,
+    region_labels,
+    show,
+    strict_bool,
+    strict_cells,
+    strict_int,
+    strict_list,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "loop_cells"]
 

@@ -12,8 +12,15 @@ what puzz.link's own encoder writes.
 """
 from __future__ import annotations
 
-from ..io.puzzlink import (QUESTION, Reader, genre_url, make_url, numbers_by_region,
-                           write_number16, write_regions)
+from ..io.puzzlink import (
+    QUESTION,
+    Reader,
+    genre_url,
+    make_url,
+    numbers_by_region,
+    write_number16,
+    write_regions,
+)
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID"]

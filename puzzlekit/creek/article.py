@@ -65,8 +65,14 @@ def disclosed(n):   # numbers answer i needs, printed in a random order, to be u
     return _stream(("disclosed", n), lambda i, rng: G.random_disclosure(answers(n).item(i), rng))
 
 
-_ps = lambda items: [p for p, _ in items]  # noqa: E731
-_finished = lambda ps, level: [M.fix(SPEC, p, level).finished for p in ps]  # noqa: E731
+def _ps(items):
+    """The boards of ``(board, answer)`` items."""
+    return [p for p, _ in items]
+
+
+def _finished(ps, level):
+    """Whether the fixpoint at ``level`` finishes each board."""
+    return [M.fix(SPEC, p, level).finished for p in ps]
 
 
 def _unique(ps):     # True / False, None when the search was capped
@@ -228,14 +234,26 @@ A_RING = frame([[92.5, 11.00, 0.0, 15.00], [97.2, 15.00, 0.0, 19.00], [99.7, 19.
                [f"{_x(n)} ({4 * n} numbers)" for n in SIZES],
                ["ring: unique %", "ring: dof left", "interior: unique %", "interior: dof left"],
                "board")
-_k = lambda *vs: [round(100 * v / 600, 2) for v in vs]  # noqa: E731  (counts of 600)
+
+
+def _k(*counts):
+    """Counts of 600 boards as percentages."""
+    return [round(100 * v / 600, 2) for v in counts]
+
+
 A_KERNEL = frame([[11, 2048, 93.2, 6.5, *_k(23, 15, 1)], [15, 32768, 98.2, 1.8, *_k(5, 6, 0)],
                   [19, 524288, 100.0, 0.0, 0.0, 0.0, 0.0]], _S, ["kernel dimension", "±1 patterns",
                   "still unique %", "has a legal flip %", "row %", "col %", "cross %"], "board")
 A_CERT = frame([[98.1, 0], [100.0, 0], [0.3, 0], [0.1, 0]],
                ["border-erased 6×6", "border-erased 8×8", "randomly erased 6×6",
                 "randomly erased 8×8"], ["explained %", "false positives"], "boards")
-_pc = lambda *vs: [round(100 * v / 120, 1) for v in vs]  # noqa: E731
+
+
+def _pc(*counts):
+    """Counts of 120 boards as percentages."""
+    return [round(100 * v / 120, 1) for v in counts]
+
+
 A_ABL = frame([[np.nan] * 3 + _pc(61, 29, 7), _pc(0, 0, 1, 61, 29, 7), _pc(0, 0, 0, 61, 29, 7),
                _pc(0, 0, 0, 61, 29, 7), _pc(37, 52, 64, 42, 16, 5)],
               ["full"] + [f"−{r}" for r in NAMES[:4]],
@@ -309,30 +327,33 @@ TABLES = [Table(i, sec, title, kind, art, lambda sc, i=i: _PARTS[i](sc)[i], n_ar
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "closed_form":
-        ok = bool((m("full").iloc[:, :3] == 100).all().all())
+        ok = bool((ours("full").iloc[:, :3] == 100).all().all())
         return ok, f"closed form, unique and count-finished on every answer: {ok}"
     if cid == "ledgers":
-        return (m("ledgers")["values"] == A_LEDGERS["values"]).all(), "as published"
+        return (ours("ledgers")["values"] == A_LEDGERS["values"]).all(), "as published"
     if cid == "ring_not_size":
-        gap = (m("ring")["ring: unique %"] - m("ring")["interior: unique %"]).min()
+        gap = (ours("ring")["ring: unique %"] - ours("ring")["interior: unique %"]).min()
         return None if scale == "smoke" else gap > 50, f"ring minus interior unique ≥ {gap:.1f}"
     if cid == "no_false_positive":
-        fp = int(m("certificate")["false positives"].sum())
+        fp = int(ours("certificate")["false positives"].sum())
         return fp == 0, f"{fp} false positives"
     if cid == "only_connect_moves":
-        a, mv = m("ablation"), [f"moved {s} %" for s in _S]
+        a, mv = ours("ablation"), [f"moved {s} %" for s in _S]
         lin = a.loc[["−count", "−linear", "−pair"], mv].max().max()
         con = a.loc["−connect", mv].min()
         return (None if scale == "smoke" else con > lin,
                 f"linear rungs move at most {lin}% of fixpoints, connect at least {con}%")
     if cid == "probe_iff_unique":
-        p = m("probe_unique").iloc[0].tolist()
+        p = ours("probe_unique").iloc[0].tolist()
         return p[0] == 0, f"{p[2]:.0f} boards: {p[0]:.0f} violations, {p[1]:.0f} gaps"
     if cid == "engines_agree":
-        return (m("engines")["agreed %"] == 100).all(), f"{m('engines')['agreed %'].tolist()}"
-    s = m("shape")["unique %"]
+        return (ours("engines")["agreed %"] == 100).all(), f"{ours('engines')['agreed %'].tolist()}"
+    s = ours("shape")["unique %"]
     return (None if scale == "smoke" else s.iloc[0] > s.iloc[-1],
             f"unique {s.iloc[0]}% → {s.iloc[-1]}%")
 

@@ -147,7 +147,10 @@ def ledger_values() -> list[str]:
     matrix for m = 11..13, n×n enumerated and by connected sets, distinct
     full clue fields at 3×3, 4×3, 4×4, and how many kernel shapes have
     dimension w + h − 1."""
-    seq = lambda xs: ", ".join(str(v) for v in xs)  # noqa: E731
+    def seq(values):
+        """The values as printed: comma-separated."""
+        return ", ".join(str(v) for v in values)
+
     dims = [kernel_dimension(h, w) == h + w - 1 for h, w in KERNEL_SHAPES]
     return [seq(count_legal(1, m) for m in range(1, 9)),
             seq(count_legal(2, m) for m in range(1, 11)),

@@ -36,9 +36,18 @@ import numpy as np
 
 from ..core.graph import components
 from ..core.grid import GridPuzzle
-from ..core.referee import (GridAnswer, Violation, check_shape, shading_from_json,
-                            shading_to_json, strict_bool, strict_int, strict_list, strict_object,
-                            strict_size)
+from ..core.referee import (
+    GridAnswer,
+    Violation,
+    check_shape,
+    shading_from_json,
+    shading_to_json,
+    strict_bool,
+    strict_int,
+    strict_list,
+    strict_object,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "WHITE", "SHADED",
            "corner_cells", "corner_sizes", "clue_field", "full_puzzle"]

@@ -183,8 +183,8 @@ def _shapes_bank(scale):
 
 
 def _shapes_blank(scale):
-    return frame([shape_shares(brute.tilings(Puzzle.make(h, w)).shapes) for h, w in ((6, 6), (2, 12))],
-                 A_BLANK.index, A_SHAPES.columns, "tilings")
+    shares = [shape_shares(brute.tilings(Puzzle.make(h, w)).shapes) for h, w in ((6, 6), (2, 12))]
+    return frame(shares, A_BLANK.index, A_SHAPES.columns, "tilings")
 
 
 def _moves(scale):
@@ -251,7 +251,8 @@ A_ABL = frame([[0, 0], [72, 0], [72, 72]], ["nothing removed", "no same-shape ru
               "rotations merged (LITS)"], ["stop being unique", "left with no answer"], "rule set")
 A_SHAPES = frame([[16.1, 15.5, 16.5, 16.5, 17.7, 17.7, 31.6]], ["shipped answers"],
                  ["I— %", "I| %", "┌ %", "┐ %", "└ %", "┘ %", "bars %"], "tilings")
-A_BLANK = frame([[14.9, 14.9, 17.5, 17.5, 17.5, 17.5, 29.9], [0.0, 0.0, 25.0, 25.0, 25.0, 25.0, 0.0]],
+A_BLANK = frame([[14.9, 14.9, 17.5, 17.5, 17.5, 17.5, 29.9],
+                 [0.0, 0.0, 25.0, 25.0, 25.0, 25.0, 0.0]],
                 ["every tiling of a blank 6×6", "every tiling of a blank 2×12"],
                 list(A_SHAPES.columns), "tilings")
 A_MOVES = frame([[1440, 6.2, 30.8], [3888, 3.4, 41.0]], ["8×8", "12×12"],
@@ -303,7 +304,10 @@ TABLES = [Table(i, sec, title, kind, art, fn, n_article=n, note=note, source=SOU
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "strip":
         return (got := census.strips_that_tile(15)) == [3], f"1×n tiles for n in {got} (n ≤ 15)"
     if cid == "two_rows":
@@ -313,28 +317,30 @@ def _verdict(cid, scale):
         t = brute.tilings(Puzzle.make(2, 6), rule="packing")
         return t.count > 4 and t.shapes[0] > 0, f"{t.count} packings of a 2×6, {t.shapes[0]} bars"
     if cid == "bounds":
-        led = m("ledger")
+        led = ours("ledger")
         done = {hw: int(led.at[f"{hw[0]}×{hw[1]}", "tilings"]) for hw in census.LOWER_BOUNDS
                 if f"{hw[0]}×{hw[1]}" in led.index}
         return (None if not done else all(v >= census.LOWER_BOUNDS[hw] for hw, v in done.items()),
                 f"ours {done or 'not computed at this scale'} vs bounds {census.LOWER_BOUNDS}")
     if cid == "cliff":
-        r = m("reach")
+        r = ours("reach")
         gap = (r["probe %"] - r["hetero %"]).min()
         return gap > 50, f"probe decides {gap:.1f} points more than hetero (least over sizes)"
     if cid == "candidates":
         ps = [p for p, _ in bank(8, scale) + bank(12, scale)]
         c = float(np.mean([initial_state(p).bits.size / p.white_count for p in ps]))
-        return abs(c - CANDIDATES) < 1, f"ours {c:.2f} candidates per open cell, article {CANDIDATES}"
+        return abs(c - CANDIDATES) < 1, (f"ours {c:.2f} candidates per open cell, "
+                                         f"article {CANDIDATES}")
     if cid == "lits":
-        a = m("ablation").loc["rotations merged (LITS)"]
+        a = ours("ablation").loc["rotations merged (LITS)"]
         return a["left with no answer"] == a["stop being unique"], (
             f"{a['left with no answer']} boards without an answer under LITS")
-    c = m("census")
+    c = ours("census")
     few, many = c["many answers %"], c["no answer %"]
     rows = [r for r in c.index if r.startswith("3×4")]
     return (few[rows[0]] > few[rows[-2]] and many[rows[-2]] > many[rows[0]],
-            f"3×4: many {few[rows[0]]}% → {few[rows[-2]]}%, none {many[rows[0]]}% → {many[rows[-2]]}%")
+            f"3×4: many {few[rows[0]]}% → {few[rows[-2]]}%, "
+            f"none {many[rows[0]]}% → {many[rows[-2]]}%")
 
 
 _C = [("strip", _S[1], "a 1×n strip tiles only at n = 3", 1),

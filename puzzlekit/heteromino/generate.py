@@ -22,8 +22,8 @@ from .ladder import LADDER, initial_state
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["legal_counts", "random_small", "scatter", "bad_regions", "score", "walk",
-           "generate", "grade", "search_count", "sweep_board", "rebuild_bank", "BANK_PLAN", "BANK_BLACK",
-           "verify_extra", "BLACK_SHARE", "BLACK_SHARE_LARGE"]
+           "generate", "grade", "search_count", "sweep_board", "rebuild_bank", "BANK_PLAN",
+           "BANK_BLACK", "verify_extra", "BLACK_SHARE", "BLACK_SHARE_LARGE"]
 
 BANK_PLAN = {(8, 8): 40, (12, 12): 32}               # the article's 72 boards
 # black cells per bank board: the article ships 1,968 pieces on 40 boards of 8x8
@@ -196,12 +196,13 @@ def generate(h: int, w: int, seed=None, grade=None, k: int | None = None, tries:
         LADDER.level(grade)
     rng = np.random.default_rng(seed)
     k = _default_k(h, w) if k is None else int(k)
+    wanted = None if grade is None else LADDER.names[LADDER.level(grade)]
     for _ in range(tries):
         r = walk(h, w, k, rng)
         if r is None:
             continue
         p = r[0]
-        if grade is not None and LADDER.grade(initial_state(p)) != LADDER.names[LADDER.level(grade)]:
+        if wanted is not None and LADDER.grade(initial_state(p)) != wanted:
             continue
         res = brute.solutions(p, 2)
         if res.count != 1 or res.capped:

@@ -38,8 +38,16 @@ import numpy as np
 from numba import njit
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, Violation, pieces_from_json, show, strict_board_size,
-                            strict_cell, strict_list, strict_size)
+from ..core.referee import (
+    InputError,
+    Violation,
+    pieces_from_json,
+    show,
+    strict_board_size,
+    strict_cell,
+    strict_list,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "SHAPES", "SHAPE_NAMES", "RULE_SETS",
            "shape_of", "placements", "check"]
@@ -62,8 +70,10 @@ _OFFSETS = {tuple(sorted(s)): k for k, s in enumerate(SHAPES)}
 def shape_of(cells) -> int:
     """The shape index of three ``(r, c)`` cells, or -1 when they are no tromino.
 
-    >>> shape_of([(2, 3), (3, 2), (3, 3)]), shape_of([(0, 0), (1, 1), (0, 1)]), shape_of([(0, 0)] * 3)
-    (5, 3, -1)
+    >>> shape_of([(2, 3), (3, 2), (3, 3)]), shape_of([(0, 0), (1, 1), (0, 1)])
+    (5, 3)
+    >>> shape_of([(0, 0)] * 3)
+    -1
     """
     cells = [tuple(int(x) for x in c) for c in cells]
     if len(cells) != 3 or len(set(cells)) != 3:
@@ -174,7 +184,8 @@ class Answer:
         arr = np.asarray(pieces, dtype=np.int64).reshape(-1, 3, 2)
         if len(arr) == 0:
             return cls(arr)
-        arr = np.array([sorted(map(tuple, p)) for p in arr.tolist()], dtype=np.int64).reshape(-1, 3, 2)
+        pieces = [sorted(map(tuple, p)) for p in arr.tolist()]
+        arr = np.array(pieces, dtype=np.int64).reshape(-1, 3, 2)
         order = sorted(range(len(arr)), key=lambda i: arr[i].ravel().tolist())
         return cls(arr[order])
 
@@ -265,7 +276,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> p = Puzzle.from_json({"size": [2, 3], "black": []})
     >>> check(p, Answer.make([[(0, 0), (0, 1), (1, 0)], [(0, 2), (1, 1), (1, 2)]]))
     []
-    >>> [v.rule for v in check(p, Answer.make([[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]]))]
+    >>> bars = Answer.make([[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
+    >>> [v.rule for v in check(p, bars)]
     ['same-shape']
     """
     h, w = puzzle.h, puzzle.w

@@ -189,7 +189,8 @@ class Reader:
                 out.extend([None] * (int(ch, 36) - 15))
                 self.i += 1
             else:
-                raise PuzzlinkError(f"{self.what}: unexpected character {ch!r} at position {self.i}")
+                raise PuzzlinkError(f"{self.what}: unexpected character {ch!r} "
+                                    f"at position {self.i}")
         if len(out) > n:
             raise PuzzlinkError(f"{self.what}: an empty run goes past the last of {n} objects")
         return out + [None] * (n - len(out))
@@ -262,7 +263,8 @@ class Reader:
             elif ch == ".":
                 out.append(QUESTION)
             else:
-                raise PuzzlinkError(f"{self.what}: unexpected character {ch!r} at position {self.i - 1}")
+                raise PuzzlinkError(f"{self.what}: unexpected character {ch!r} "
+                                    f"at position {self.i - 1}")
         return (out + [None] * n)[:n]
 
     def end(self) -> None:

@@ -7,10 +7,30 @@ from ..core.genre import GenreSpec, sat_counter
 from . import generate as _gen, url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
-from .generate import (fill, generate, minimise, partition_board, random_board,
-                       random_partition, random_small, rebuild_bank, reveal, reveal_share)
-from .ladder import (LADDER, NAMES, KojunState, decode_values, encode, fast_count, fast_grade,
-                     initial_state, propagate, search)
+from .generate import (
+    fill,
+    generate,
+    minimise,
+    partition_board,
+    random_board,
+    random_partition,
+    random_small,
+    rebuild_bank,
+    reveal,
+    reveal_share,
+)
+from .ladder import (
+    LADDER,
+    NAMES,
+    KojunState,
+    decode_values,
+    encode,
+    fast_count,
+    fast_grade,
+    initial_state,
+    propagate,
+    search,
+)
 from .model import MAX_CELLS, MAX_REGION, RULES, Answer, Puzzle, check, column_regions
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "KojunState", "check",

@@ -36,7 +36,11 @@ def sample(what: str, scale=None) -> int:
 
 
 _x = "{0}×{0}".format
-_stream = lambda key, draw: M.stream(("kojun",) + key, draw, " ".join(map(str, key)))  # noqa: E731
+
+
+def _stream(key, draw):
+    """The stream of boards ``draw`` makes, stored under ``key``."""
+    return M.stream(("kojun",) + key, draw, " ".join(map(str, key)))
 
 
 def naked(n, sizes=SIZES, vbias=VBIAS, merge=False):
@@ -65,10 +69,19 @@ def revealed(n, share, count):
     return _stream(("revealed", n, share), draw).take(count, skip_none=True)
 
 
-_admits = lambda parts: [None if isinstance(v, str) else v is not None  # noqa: E731
-                         for _, v in parts]
-_pinned = lambda ps, level: [M.fix(SPEC, p, level).decided for p in ps]  # noqa: E731
-_flags = lambda xs: [None if x is None or pd.isna(x) else bool(x) for x in xs]  # noqa: E731
+def _admits(parts):
+    """Whether each partition admits a board (None where the fill was capped)."""
+    return [None if isinstance(v, str) else v is not None for _, v in parts]
+
+
+def _pinned(ps, level):
+    """The share of cells (%) the fixpoint at ``level`` leaves one value on each board."""
+    return [M.fix(SPEC, p, level).decided for p in ps]
+
+
+def _flags(values):
+    """True / False per value, None where it is missing."""
+    return [None if x is None or pd.isna(x) else bool(x) for x in values]
 
 
 # ------------------------------------------------------------ tables, by article section
@@ -125,7 +138,9 @@ def _verticality(scale):
     return s.frame()
 
 
-_unique = lambda ps: _flags(M.uniqueness(SPEC, ps)["unique"])  # noqa: E731
+def _unique(ps):
+    """Whether each board has exactly one answer (None when the search was capped)."""
+    return _flags(M.uniqueness(SPEC, ps)["unique"])
 
 
 def _givens(scale):
@@ -287,32 +302,35 @@ TABLES = [Table(i, sec, title, kind, art, _F[i], n_article=n, note=note, source=
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
     """``(holds, detail)`` of one takeaway (holds None where smoke is too small)."""
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "singletons_empty":
         sizes = [(1, 2), (2, 2), (2, 3), (3, 3), (4, 4), (5, 5)]
         ok = all(census.singletons_count(h, w) == 0 for h, w in sizes)
-        return ok and m("granularity").loc["1–1", "admits a board %"] == 0, \
+        return ok and ours("granularity").loc["1–1", "admits a board %"] == 0, \
             f"no legal board on the all-singletons partitions of {len(sizes)} grids, 0% at 8×8"
     if cid == "census":
-        c = m("census")
+        c = ours("census")
         return (c["raw engine fillings"] == c["(pq)!/(p!)^q"]).all(), \
             "; ".join(f"{r} = {int(v):,}" for r, v in c["raw engine fillings"].items())
     if cid == "roof":
-        a = m("ablation")
+        a = ours("ablation")
         moved = a.loc[["−neigh", "−once", "−order"], "fixpoints moved %"]
         return (moved == 0).all(), "moved: " + ", ".join(f"{k} {v}%" for k, v in moved.items())
     if cid == "roof_quiet":
-        v = m("ablation").loc["−region", "fixpoints moved %"]
+        v = ours("ablation").loc["−region", "fixpoints moved %"]
         return (None if scale == "smoke" else v == 0), f"−region moves {v}% of naked fixpoints"
     if cid == "neigh_bill":
-        a = m("ablation")["region assignments"]
+        a = ours("ablation")["region assignments"]
         r = a["−neigh"] / a["full"] if a["full"] else float("nan")
         return (None if scale == "smoke" else r > 1), f"−neigh asks {r:.2f}× the assignments"
     if cid == "probe_above_roof":
-        a = m("ablation").loc["−probe", "fixpoints moved %"]
+        a = ours("ablation").loc["−probe", "fixpoints moved %"]
         return (None if scale == "smoke" else a > 0), f"−probe moves {a}% of the fixpoints"
     if cid == "tall_vanishes":
-        v = m("verticality")
+        v = ours("verticality")
         a, p = v["admits a board %"], v["pinned by shape (`order`) %"]
         return (None if scale == "smoke" else a.iloc[0] > a.iloc[-1] and p.iloc[2] > p.iloc[0]), \
             f"admits {a.iloc[0]}% → {a.iloc[-1]}%, order pins {p.iloc[0]}% → {p.iloc[2]}%"
@@ -322,13 +340,13 @@ def _verdict(cid, scale):
                   for e in bank[::8])
         return bad == 0, f"{bad} legal one-cell changes over {len(bank[::8])} bank answers"
     if cid == "swap_no_false_alarm":
-        s = m("swap")
+        s = ours("swap")
         return (s["false alarms on unique boards"] == 0).all(), "false alarms: " + ", ".join(
             f"{k} {int(v)}" for k, v in s["false alarms on unique boards"].items())
     if cid == "engines_agree":
-        e = m("engines").iloc[0]
+        e = ours("engines").iloc[0]
         return e["agreed %"] == 100, f"agreed on {e['agreed %']}% of {e['pairs compared']:.0f}"
-    pu = m("probe_unique").iloc[0]
+    pu = ours("probe_unique").iloc[0]
     return pu["violations"] == 0, (f"{pu['boards']:.0f} boards, {pu['held %']}% held, "
                                    f"{pu['violations']:.0f} violations")
 

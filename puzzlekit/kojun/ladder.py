@@ -255,27 +255,27 @@ def _order_jit(bits, offsets, vedges, work):
     changed = 0
     for e in range(vedges.shape[0]):
         work[2] += 1
-        u, l = vedges[e, 0], vedges[e, 1]
-        k = offsets[u + 1] - offsets[u]
+        upper, lower = vedges[e, 0], vedges[e, 1]
+        k = offsets[upper + 1] - offsets[upper]
         lo = 0                                  # the lower cell's smallest digit
         for v in range(1, k + 1):
-            if bits[offsets[l] + v - 1]:
+            if bits[offsets[lower] + v - 1]:
                 lo = v
                 break
         hi = 0                                  # the upper cell's largest digit
         for v in range(k, 0, -1):
-            if bits[offsets[u] + v - 1]:
+            if bits[offsets[upper] + v - 1]:
                 hi = v
                 break
         if lo == 0 or hi == 0:
             return -1
         for v in range(1, lo + 1):              # upper > lower's minimum
-            if bits[offsets[u] + v - 1]:
-                bits[offsets[u] + v - 1] = False
+            if bits[offsets[upper] + v - 1]:
+                bits[offsets[upper] + v - 1] = False
                 changed = 1
         for v in range(hi, k + 1):              # lower < upper's maximum
-            if bits[offsets[l] + v - 1]:
-                bits[offsets[l] + v - 1] = False
+            if bits[offsets[lower] + v - 1]:
+                bits[offsets[lower] + v - 1] = False
                 changed = 1
         if hi <= lo:
             return -1

@@ -35,8 +35,16 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import RegionPuzzle, region_grid
-from ..core.referee import (InputError, NumberAnswer, Violation, check_shape, region_labels,
-                            strict_cell, strict_int, strict_list)
+from ..core.referee import (
+    InputError,
+    NumberAnswer,
+    Violation,
+    check_shape,
+    region_labels,
+    strict_cell,
+    strict_int,
+    strict_list,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_REGION", "check", "column_regions"]
 

@@ -15,8 +15,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url, numbers_by_cell,
-                           write_number16, write_regions)
+from ..io.puzzlink import (
+    QUESTION,
+    PuzzlinkError,
+    Reader,
+    genre_url,
+    make_url,
+    numbers_by_cell,
+    write_number16,
+    write_regions,
+)
 from .model import MAX_CELLS, MAX_REGION, Puzzle
 
 __all__ = ["decode", "encode", "PID", "EXAMPLE"]

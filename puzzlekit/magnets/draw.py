@@ -31,11 +31,13 @@ def _frame(puzzle, ax):
     vb.margin_text(ax, -1, -1, "+", color=_SYM[0][1])
     vb.margin_text(ax, h, w, "\u2212", color=_SYM[1][1])
     for r in range(h):
-        for c, val, col in ((-1, puzzle.plus_rows[r], _SYM[0][1]), (w, puzzle.minus_rows[r], _SYM[1][1])):
+        for c, val, col in ((-1, puzzle.plus_rows[r], _SYM[0][1]),
+                            (w, puzzle.minus_rows[r], _SYM[1][1])):
             if val >= 0:
                 vb.margin_text(ax, r, c, int(val), color=col)
     for c in range(w):
-        for r, val, col in ((-1, puzzle.plus_cols[c], _SYM[0][1]), (h, puzzle.minus_cols[c], _SYM[1][1])):
+        for r, val, col in ((-1, puzzle.plus_cols[c], _SYM[0][1]),
+                            (h, puzzle.minus_cols[c], _SYM[1][1])):
             if val >= 0:
                 vb.margin_text(ax, r, c, int(val), color=col)
     return ax

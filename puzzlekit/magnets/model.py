@@ -54,8 +54,17 @@ from functools import cached_property
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (GridAnswer, InputError, Violation, check_shape, show, strict_int,
-                            strict_list, strict_object, strict_size)
+from ..core.referee import (
+    GridAnswer,
+    InputError,
+    Violation,
+    check_shape,
+    show,
+    strict_int,
+    strict_list,
+    strict_object,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "PLUS", "MINUS", "NEUTRAL",
            "clues_of", "tiling_from_partner", "MAX_CELLS", "MAX_SIDE", "check_size"]
@@ -290,7 +299,8 @@ class Answer(GridAnswer):
         if not isinstance(obj, dict) or not isinstance(obj.get("grid"), list):
             raise InputError("a magnets answer must be an object with a 'grid' list of strings")
         rows = obj["grid"]
-        if not rows or not all(isinstance(s, str) for s in rows) or len({len(s) for s in rows}) != 1:
+        strings = bool(rows) and all(isinstance(s, str) for s in rows)
+        if not strings or len({len(s) for s in rows}) != 1:
             raise InputError("grid rows must be strings of one length")
         check_size(len(rows), len(rows[0]), ("grid rows", "grid columns"))
         try:

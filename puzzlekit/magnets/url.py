@@ -17,9 +17,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.referee import InputError
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
-                           regions_from_walls, write_binary, write_border, write_circle,
-                           write_number16)
+from ..io.puzzlink import (
+    QUESTION,
+    PuzzlinkError,
+    Reader,
+    genre_url,
+    make_url,
+    regions_from_walls,
+    write_binary,
+    write_border,
+    write_circle,
+    write_number16,
+)
 from .model import MAX_CELLS, Puzzle, check_size
 
 __all__ = ["decode", "encode", "PID"]

@@ -6,10 +6,30 @@ from ..core.genre import GenreSpec, sat_counter
 from . import generate as _gen, url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
-from .generate import (generate, minimise, print_blanks, random_board, random_partition,
-                       random_small, rebuild_bank, reveal, spare_blanks)
-from .ladder import (LADDER, NAMES, NanroState, decode_mask, encode, fast_count, fast_fixpoint,
-                     fast_grade, initial_state, propagate, search)
+from .generate import (
+    generate,
+    minimise,
+    print_blanks,
+    random_board,
+    random_partition,
+    random_small,
+    rebuild_bank,
+    reveal,
+    spare_blanks,
+)
+from .ladder import (
+    LADDER,
+    NAMES,
+    NanroState,
+    decode_mask,
+    encode,
+    fast_count,
+    fast_fixpoint,
+    fast_grade,
+    initial_state,
+    propagate,
+    search,
+)
 from .model import MAX_CELLS, RULES, Answer, Puzzle, answer_from_mask, check
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "NanroState", "check",

@@ -11,8 +11,15 @@ from ..core import measure as M
 from ..core.genre import ladder_count
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
-from .generate import (halve, minimise, minimise_unique, partition_board, print_numbers,
-                       random_board, reveal)
+from .generate import (
+    halve,
+    minimise,
+    minimise_unique,
+    partition_board,
+    print_numbers,
+    random_board,
+    reveal,
+)
 from .ladder import LADDER, NAMES, fast_grade
 from .model import Puzzle
 
@@ -298,39 +305,43 @@ TABLES = [Table(i, sec, title, kind, art, lambda sc, i=i: _PARTS[i](sc)[i], n_ar
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
     """``(holds, detail)`` of one takeaway (holds None where smoke is too small)."""
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "conjunction":
-        q1 = m("halves").loc[[f"{_x(n)}, q=1" for n in (5, 6, 8, 10)]]
+        q1 = ours("halves").loc[[f"{_x(n)}, q=1" for n in (5, 6, 8, 10)]]
         f, p, v = q1["full clue %"], q1["position only %"], q1["value only %"]
         return (((f == 100) & (v <= p) & (p < 100)).all(),
                 "full/position/value: " + "; ".join(f"{a}/{b}/{c}" for a, b, c in zip(f, p, v)))
     if cid == "budget":
-        sh, pr = m("budget")["share of the board %"], m("budget")["share probe needs revealed %"]
+        budget = ours("budget")
+        sh, pr = budget["share of the board %"], budget["share probe needs revealed %"]
         return (sh.between(50, 67).all() and pr.between(20, 45).all(),
                 f"numbered share {sh.min()}–{sh.max()}%, probe reveals {pr.min()}–{pr.max()}%")
     if cid == "clash_passenger":
-        st, ab = m("stream").loc["8×8, q=0.9"], m("ablation").loc["8×8"]
+        st, ab = ours("stream").loc["8×8, q=0.9"], ours("ablation").loc["8×8"]
         inc, cost = st["+clash %"] - st["+block %"], ab["full %"] - ab["−clash %"]
         return (None if scale == "smoke" else cost > inc,
                 f"clash adds {inc:.1f} points by increment, costs {cost:.1f} by ablation at 8×8")
     if cid == "singletons_illegal":
         grids = [(1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6), (8, 8)]
         return (all(census.singleton_has_no_board(h, w) for h, w in grids)
-                and m("dial").loc["1–1", "with a legal answer %"] == 0,
+                and ours("dial").loc["1–1", "with a legal answer %"] == 0,
                 f"no legal board on the all-singleton partitions of {len(grids)} grids")
     if cid == "granularity_wall":
-        u = m("dial")["unique %"]
+        u = ours("dial")["unique %"]
         return (None if scale == "smoke" else u["2–2"] > u["4–7"],
                 f"unique {u['2–2']}% at 2–2, {u['4–7']}% at 4–7")
     if cid == "gaps_confirmed":
-        g = m("gaps").iloc[0]
+        g = ours("gaps").iloc[0]
         return (pd.isna(g["raw solutions"]) or (g["raw solutions"] == 1 and g["raw capped %"] == 0),
                 f"raw-engine count {g['raw solutions']} (largest), {g['raw capped %']}% capped")
     if cid == "engines_agree":
-        e = m("engines").iloc[0]
+        e = ours("engines").iloc[0]
         return e["agreed %"] == 100, (f"agreed on {e['agreed %']}% of {e['pairs compared']:.0f} "
                                       f"boards; {e['capped runs skipped']:.0f} capped runs skipped")
-    pu = m("probe_unique").iloc[0]
+    pu = ours("probe_unique").iloc[0]
     return ((pu["violations %"] == 0) if cid == "probe_implies_unique" else pu["gaps %"] <= 1.0,
             f"{pu['boards']:.0f} boards, {pu['gaps']:.0f} gaps, {pu['violations %']}% violations")
 

@@ -156,7 +156,11 @@ def spare_blanks(puzzle, level, seed=None, without=()) -> Puzzle:
     []
     """
     keep = set(puzzle.blanks)
-    with_ = lambda b: puzzle.with_givens(puzzle.clues, puzzle.marks, puzzle.hints, b)  # noqa: E731
+
+    def with_(blanks):
+        """The board with these printed blanks."""
+        return puzzle.with_givens(puzzle.clues, puzzle.marks, puzzle.hints, blanks)
+
     for c in np.random.default_rng(seed).permutation(sorted(keep)):
         trial = keep - {int(c)}
         if propagate(with_(trial), level, without)[0] == "solved":
@@ -173,7 +177,8 @@ def print_numbers(puzzle, mask, q, seed=None) -> Puzzle:
     [(0, 2), (1, 2), (3, 1)]
     """
     mask = np.asarray(mask, bool)
-    return reveal(puzzle, mask, np.flatnonzero(mask & (np.random.default_rng(seed).random(mask.size) < q)))
+    drawn = np.random.default_rng(seed).random(mask.size) < q
+    return reveal(puzzle, mask, np.flatnonzero(mask & drawn))
 
 
 def partition_board(h, w, sizes, seed=None, max_nodes=5_000_000):
@@ -225,7 +230,11 @@ def minimise(puzzle, mask, level, seed=None, without=()):
     cells (a sorted list)."""
     rng = np.random.default_rng(seed)
     order = rng.permutation(np.flatnonzero(mask))
-    ok = lambda cells: propagate(reveal(puzzle, mask, cells), level, without)[0] == "solved"  # noqa: E731
+
+    def ok(cells):
+        """Whether the fixpoint finishes the board with these cells revealed."""
+        return propagate(reveal(puzzle, mask, cells), level, without)[0] == "solved"
+
     if not ok(order):
         raise ValueError("the fixpoint does not finish even with every number revealed")
     return minimal(order, ok, rng)

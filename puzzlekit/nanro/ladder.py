@@ -82,7 +82,8 @@ def initial_state(puzzle) -> NanroState:
         s.cell[c, 0] = False
     for c in puzzle.blanks:
         s.cell[c, 1] = False
-    for reg, v in list(puzzle.hints.items()) + [(puzzle.regions[c], v) for c, v in puzzle.clues.items()]:
+    labels = list(puzzle.hints.items()) + [(puzzle.regions[c], v) for c, v in puzzle.clues.items()]
+    for reg, v in labels:
         a, b = g.roff[reg], g.roff[reg + 1]
         keep = s.label[a + v - 1]
         s.label[a:b] = False
@@ -423,10 +424,12 @@ def _legal_rung_jit(bits, data):
 
 # ---------------------------------------------------------------- the ladder
 LADDER = Ladder([
-    Rung("count", _rung_fn(0), "#1f77b4", "numbered <= label <= numbered + unknown; both saturating ends"),
+    Rung("count", _rung_fn(0), "#1f77b4",
+         "numbered <= label <= numbered + unknown; both saturating ends"),
     Rung("block", _rung_fn(1), "#2ca02c", "three numbers in a 2x2 blank the fourth"),
     Rung("clash", _rung_fn(2), "#9467bd", "equal labels may not touch across a border, both ways"),
-    Rung("reach", _rung_fn(3), "#ff7f0e", "unreachable cells blank; cut vertices of the pinned group numbered"),
+    Rung("reach", _rung_fn(3), "#ff7f0e",
+         "unreachable cells blank; cut vertices of the pinned group numbered"),
     probe_rung(),
 ], compiled=Compiled(apply=_apply_rung_jit, data=lambda p: geometry(p).args(), work=WORK[:5],
                      legal=_legal_rung_jit))

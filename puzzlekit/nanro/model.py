@@ -39,8 +39,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.grid import RegionPuzzle, region_grid
-from ..core.referee import (InputError, NumberAnswer, Violation, check_shape, region_labels,
-                            strict_cells)
+from ..core.referee import (
+    InputError,
+    NumberAnswer,
+    Violation,
+    check_shape,
+    region_labels,
+    strict_cells,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "check", "answer_from_mask"]
 
@@ -201,7 +207,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
                              f"the numbers form {len(comps)} separate groups"))
     for blk in g.blocks2x2:
         if num[blk].all():
-            out.append(Violation("block", tuple(rc(i) for i in blk), "a 2x2 block is fully numbered"))
+            out.append(Violation("block", tuple(rc(i) for i in blk),
+                                 "a 2x2 block is fully numbered"))
     for a, b in g.edges:
         if reg[a] != reg[b] and num[a] and num[b] and val[a] == val[b]:
             out.append(Violation("clash", (rc(a), rc(b)),

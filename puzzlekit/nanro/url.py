@@ -14,8 +14,16 @@ format does not define.
 """
 from __future__ import annotations
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url, numbers_by_cell,
-                           write_number16, write_regions)
+from ..io.puzzlink import (
+    QUESTION,
+    PuzzlinkError,
+    Reader,
+    genre_url,
+    make_url,
+    numbers_by_cell,
+    write_number16,
+    write_regions,
+)
 from .model import MAX_CELLS, Puzzle
 
 __all__ = ["decode", "encode", "PID"]

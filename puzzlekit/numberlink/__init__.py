@@ -8,8 +8,17 @@ from . import generate as _gen, proof, url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, repair, sample_paths
-from .ladder import (LADDER, NAMES, LinkState, decode, encode, fast_count, initial_state,
-                     propagate, with_segments)
+from .ladder import (
+    LADDER,
+    NAMES,
+    LinkState,
+    decode,
+    encode,
+    fast_count,
+    initial_state,
+    propagate,
+    with_segments,
+)
 from .model import MAX_CELLS, RULES, Answer, Puzzle, check, paths_of
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "LinkState", "check",

@@ -298,10 +298,13 @@ TABLES = [Table(i, sec, title, kind, art, _FN[i], n_article=n, note=note, source
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "parity":
-        v = m("parity")["violations"]
-        return bool((v == 0).all()), f"{int(m('parity')['partitions'].max()):,} partitions, " \
+        v = ours("parity")["violations"]
+        return bool((v == 0).all()), f"{int(ours('parity')['partitions'].max()):,} partitions, " \
                                      f"{int(v.max())} violations"
     if cid == "witness":
         p = Puzzle.from_json(certify.WITNESS)
@@ -313,15 +316,15 @@ def _verdict(cid, scale):
         return not bad, (f"{len(rs)} bank boards: rule 3 off never counts fewer "
                          f"({len(bad)} below, {sum(r.capped for _, r in rs)} capped)")
     if cid == "reach_silent":
-        d = m("reach_vs_chain")
+        d = ours("reach_vs_chain")
         n, share = int(d["comparisons"].iloc[0]), d["different conclusion %"].iloc[0]
         return bool(share == 0), f"{n} comparisons, {share}% differ"
     if cid == "taut_matters":
-        t = m("taut_loose")
+        t = ours("taut_loose")
         return bool((t["taut unique %"] > t["loose unique %"]).all()), \
             "; ".join(f"{r}: loose {a}% / taut {b}%" for r, a, b in
                       zip(t.index, t["loose unique %"], t["taut unique %"]))
-    r = m("rule3_off")
+    r = ours("rule3_off")
     share = (r["still unique"] / r["boards"]).min()
     return (None if scale == "smoke" else bool(share >= 0.75),
             "; ".join(f"{k}: {int(a)}/{int(b)}" for k, a, b in zip(r.index, r["still unique"],

@@ -31,8 +31,17 @@ import operator
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, Violation, check_shape, int_grid, show, strict_bool,
-                            strict_list, strict_object, strict_size)
+from ..core.referee import (
+    InputError,
+    Violation,
+    check_shape,
+    int_grid,
+    show,
+    strict_bool,
+    strict_list,
+    strict_object,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_NUMBER",
            "paths_of", "answer_from_paths", "puzzle_from_paths"]

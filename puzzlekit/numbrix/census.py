@@ -79,7 +79,8 @@ def ledgers() -> dict:
     [58, 58]
     """
     ks, lab = (3, 4, 5, 6), [f"{k}×{k}" for k in (3, 4, 5, 6)]
-    return {"paths": frame([[directed_paths(k, k)] for k in ks], lab, ["directed Hamiltonian paths"], "board"),
+    return {"paths": frame([[directed_paths(k, k)] for k in ks], lab,
+                           ["directed Hamiltonian paths"], "board"),
             "cycles": frame([[cycles(k, k)] for k in ks], lab, ["Hamiltonian cycles"], "board"),
             "ladder2": frame([[ladder_paths(m), ladder_closed_form(m)] for m in range(2, 9)],
                              list(range(2, 9)), ["undirected paths", "m² − m + 2"], "m")}

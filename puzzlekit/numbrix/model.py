@@ -156,7 +156,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list:
     flat = g.ravel()
     bad = np.flatnonzero((flat < 1) | (flat > n))
     for i in bad:
-        out.append(Violation("range", (divmod(int(i), w),), f"cell {divmod(int(i), w)} holds {flat[i]}, outside 1..{n}"))
+        cell = divmod(int(i), w)
+        out.append(Violation("range", (cell,), f"cell {cell} holds {flat[i]}, outside 1..{n}"))
     ok = flat[(flat >= 1) & (flat <= n)]
     cnt = np.bincount(ok, minlength=n + 1)
     for v in np.flatnonzero(cnt > 1):
@@ -169,7 +170,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list:
         pos.setdefault(int(v), []).append(i)
     for v in range(1, n):
         if v in pos and v + 1 in pos:
-            if not any(abs(a // w - b // w) + abs(a % w - b % w) == 1 for a in pos[v] for b in pos[v + 1]):
+            touching = any(abs(a // w - b // w) + abs(a % w - b % w) == 1
+                           for a in pos[v] for b in pos[v + 1])
+            if not touching:
                 out.append(Violation("adjacent", (divmod(pos[v][0], w), divmod(pos[v + 1][0], w)),
                                      f"{v} and {v + 1} do not share an edge"))
     cl = puzzle.clues.ravel()

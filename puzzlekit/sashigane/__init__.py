@@ -8,8 +8,16 @@ from ..core.genre import GenreSpec, sat_counter
 from . import brute, generate as _gen
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
-from .generate import (answer_board, erase_numbers, generate, random_partition, random_small,
-                       rebuild_bank, unique, verify_extra)
+from .generate import (
+    answer_board,
+    erase_numbers,
+    generate,
+    random_partition,
+    random_small,
+    rebuild_bank,
+    unique,
+    verify_extra,
+)
 from .ladder import LADDER, SashiState, decode, encode, initial_state, owners
 from .model import CLAUSES, MAX_CELLS, RULES, Answer, Puzzle, check, l_parts
 

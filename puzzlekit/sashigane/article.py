@@ -88,7 +88,8 @@ def _ledger(scale):
     for h, last in census.LEDGER_ROWS.items():
         rows.append([census.ledger(h, n) if n <= last else "—" for n in range(2, 15)])
     sq = [[census.ledger(n, n) for n in range(1, 7)]]
-    return {"ledger": frame(rows, [f"{h}×n" for h in census.LEDGER_ROWS], list(range(2, 15)), "rows"),
+    return {"ledger": frame(rows, [f"{h}×n" for h in census.LEDGER_ROWS], list(range(2, 15)),
+                            "rows"),
             "squares": frame(sq, ["n×n"], list(range(1, 7)), "board")}
 
 
@@ -265,14 +266,17 @@ TABLES = [Table(i, sec, title, kind, art, lambda sc, i=i: _PARTS[i](sc)[i], n_ar
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "a052537":
         a = census.a052537(16)
         ok = all(census.ledger(2, n) == a[n] for n in range(2, 15))
         return ok and all(a[n] == a[n - 1] + 2 * a[n - 3] for n in range(3, 16)), \
             "2×n for n = 2..14 equals A052537 term by term"
     if cid == "three_by_three":
-        sq = m("squares").iloc[0]
+        sq = ours("squares").iloc[0]
         fails = [n for n in range(3, 7) if sq[n] == 0]
         return fails == [3], f"squares 3..6 with no partition: {fails}"
     if cid == "transposes":
@@ -281,7 +285,7 @@ def _verdict(cid, scale):
         return all(census.ledger(h, n) == census.ledger(n, h) for h, n in pairs), \
             f"{len(pairs)} entries equal their transposes"
     if cid == "fit_two":
-        f = m("fit").iloc[0]
+        f = ours("fit").iloc[0]
         return f["three or more"] == 0 and f["none"] == 0, \
             f"{f['circles']} circles: {f['one L %']}% one L, {f['two L %']}% two"
     if cid == "budget":
@@ -290,18 +294,18 @@ def _verdict(cid, scale):
         bad = [p for p in ps if budget_refutes(p) and SPEC.brute_count(p, 1).count > 0]
         return not bad, f"{len(ps)} boards, {sum(map(budget_refutes, ps))} refuted, none solvable"
     if cid == "size_rule_self_check":
-        ab = m("ablation")
+        ab = ours("ablation")
         carry = [i for i, (p, _, _) in enumerate(bank_boards()) if (p.circle > 0).any()]
         lost = ab.attrs["lost"]["a number equals the piece size"]
         return lost == carry, f"{len(lost)} boards lose uniqueness; {len(carry)} carry a number"
     if cid == "position_beats_direction":
-        ab = m("ablation")
+        ab = ours("ablation")
         e, h = ab.at["the arrow sits at an end", "lost"], ab.at["the arrow points home", "lost"]
         return e > h, f"removing 'at an end' loses {e} boards, 'points home' {h}"
     if cid == "cover_finishes_bank":
         gs = [e["grade"] for _, _, e in bank_boards()]
         return all(g in ("fit", "cover") for g in gs), f"grades: {sorted(set(gs))}"
-    d = m("dial")
+    d = ours("dial")
     ok = bool((d["coin flip %"] <= d[["long arm %", "short arm %"]].max(axis=1)).all())
     return (None if scale == "smoke" else ok), "coin vs best convention: " + "; ".join(
         f"{r} {d.at[r, 'coin flip %']}/{max(d.at[r, 'long arm %'], d.at[r, 'short arm %'])}"

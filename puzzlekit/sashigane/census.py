@@ -26,7 +26,8 @@ from numba import njit
 
 from .brute import partitions, piece_histogram as _histogram
 
-__all__ = ["ledger", "pieces", "median_pieces", "a052537", "LEDGER_ROWS", "mask_table", "fit_counts", "piece_arrays"]
+__all__ = ["ledger", "pieces", "median_pieces", "a052537", "LEDGER_ROWS", "mask_table",
+           "fit_counts", "piece_arrays"]
 
 #: the article's ledger rows: rows h, columns n = 2 .. last
 LEDGER_ROWS = {2: 14, 3: 10, 4: 8, 5: 7, 6: 6}

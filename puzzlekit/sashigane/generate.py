@@ -147,8 +147,8 @@ def generate(h: int, w: int, seed=None, grade=None, convention="coin", tries: in
     """A unique puzzle with a minimal set of numbers, and its answer.
 
     ``grade`` (a rung name) asks for a board whose grade is exactly that."""
-    from . import SPEC
     from ..core.genre import grade as _grade
+    from . import SPEC
     h, w = int(h), int(w)
     if h * w > MAX_CELLS or h < 2 or w < 2 or h * w < 6:
         raise InputError(f"cannot generate a {h}x{w} Sashigane board")
@@ -171,8 +171,8 @@ def generate(h: int, w: int, seed=None, grade=None, convention="coin", tries: in
 def rebuild_bank(seed=None) -> list[dict]:
     """The bank: 40 boards at 8x8 and 32 at 12x12, numbers erased to a
     minimal set, each proved unique by the ladder and the scanner, graded."""
-    from . import SPEC
     from ..core.genre import grade as _grade
+    from . import SPEC
     base = 20260905 if seed is None else int(seed)
     out = []
     for h, w, k in BANK_PLAN:

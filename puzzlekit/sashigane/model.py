@@ -37,8 +37,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.grid import GridPuzzle
-from ..core.referee import (InputError, Violation, pieces_from_json, show, strict_board_size,
-                            strict_cell, strict_int, strict_list, strict_size)
+from ..core.referee import (
+    InputError,
+    Violation,
+    pieces_from_json,
+    show,
+    strict_board_size,
+    strict_cell,
+    strict_int,
+    strict_list,
+    strict_size,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "CLAUSES", "RULE_SETS", "MAX_CELLS", "ARROWS",
            "DELTA", "OPPOSITE", "l_parts", "check"]
@@ -146,7 +155,8 @@ class Puzzle(GridPuzzle):
     def to_json(self) -> dict:
         w = self.w
         out = {"size": [self.h, w],
-               "circles": [[*divmod(int(i), w), None if self.circle[i] == 0 else int(self.circle[i])]
+               "circles": [[*divmod(int(i), w),
+                            None if self.circle[i] == 0 else int(self.circle[i])]
                            for i in np.flatnonzero(self.circle >= 0)],
                "arrows": [[*divmod(int(i), w), ARROWS[self.arrow[i]]]
                           for i in np.flatnonzero(self.arrow >= 0)]}
@@ -236,7 +246,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     ...                       "arrows": [[0, 0, "v"], [1, 2, "^"]]})
     >>> check(p, Answer.make([[(0, 0), (1, 0), (1, 1)], [(0, 1), (0, 2), (1, 2)]]))
     []
-    >>> [v.rule for v in check(p, Answer.make([[(0, 0), (0, 1), (1, 0)], [(0, 2), (1, 1), (1, 2)]]))]
+    >>> bent = Answer.make([[(0, 0), (0, 1), (1, 0)], [(0, 2), (1, 1), (1, 2)]])
+    >>> [v.rule for v in check(p, bent)]
     ['bend', 'end', 'home', 'bend', 'end', 'home']
     """
     h, w = puzzle.h, puzzle.w
@@ -276,7 +287,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
         for (r, c) in arrows:
             d = int(puzzle.arrow[r * w + c])
             if "end" not in off and (r, c) not in ends:
-                out.append(Violation("end", ((r, c),), f"an arrow of piece {k} is off an arm's end"))
+                out.append(Violation("end", ((r, c),),
+                                     f"an arrow of piece {k} is off an arm's end"))
             if "home" not in off and not _points_home((r, c), d, bend):
                 out.append(Violation("home", ((r, c),),
                                      f"an arrow of piece {k} does not point at its bend"))

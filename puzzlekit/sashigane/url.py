@@ -13,7 +13,8 @@ cell (``%``, or ``@``) is neither a circle nor an arrow, and puzz.link's
 checker attaches no rule to it, so it is read as a plain cell (and written
 back as one).  A circle numbered 0, a number larger than the board, and any
 character the format does not define are refused, and so is a body that
-stops before the last cell (the encoder always writes the closing run).  :func:`encode` writes what puzz.link's encoder writes.
+stops before the last cell (the encoder always writes the closing run).
+:func:`encode` writes what puzz.link's encoder writes.
 """
 from __future__ import annotations
 

@@ -8,12 +8,43 @@ from ..core.genre import GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_bag, draw_state
-from .generate import (ALPHABETS, buy, buy_grade, grade_of, minimise, random_answer,
-                       random_bag, random_small, rebuild_bank, sweep_board, verify_extra)
-from .ladder import (LADDER, LADDER_NO_COUNT, NAMES, SPState, catalogue, decode, decode_mask,
-                     encode, initial_state)
-from .model import (MAX_CELLS, NAMED, RULES, Answer, Puzzle, canonical, check, groups,
-                    labelled_factor, orientations, piece_rows)
+from .generate import (
+    ALPHABETS,
+    buy,
+    buy_grade,
+    grade_of,
+    minimise,
+    random_answer,
+    random_bag,
+    random_small,
+    rebuild_bank,
+    sweep_board,
+    verify_extra,
+)
+from .ladder import (
+    LADDER,
+    LADDER_NO_COUNT,
+    NAMES,
+    SPState,
+    catalogue,
+    decode,
+    decode_mask,
+    encode,
+    initial_state,
+)
+from .model import (
+    MAX_CELLS,
+    NAMED,
+    RULES,
+    Answer,
+    Puzzle,
+    canonical,
+    check,
+    groups,
+    labelled_factor,
+    orientations,
+    piece_rows,
+)
 
 __all__ = ["SPEC", "LADDER", "LADDER_NO_COUNT", "NAMES", "RULES", "NAMED", "Puzzle", "Answer",
            "SPState", "check", "groups", "canonical", "orientations", "piece_rows",

@@ -11,8 +11,16 @@ from ..core import measure as M
 from ..core.tables import Article, Claim, Table, frame
 from . import SPEC, brute, census
 from .certify import moved_bucket, peel
-from .generate import (PENTOMINOES, TETROMINOES, buy, buy_grade, circle_prefixes, minimise,
-                       random_answer, random_bag)
+from .generate import (
+    PENTOMINOES,
+    TETROMINOES,
+    buy,
+    buy_grade,
+    circle_prefixes,
+    minimise,
+    random_answer,
+    random_bag,
+)
 from .ladder import LADDER_NO_COUNT, NAMES, search_without
 from .model import NAMED, Puzzle, labelled_factor
 
@@ -25,11 +33,16 @@ SAMPLES = {  # boards per row: smoke, book, article
 NON_RULE_BAGS = {  # our reading: the article names no shapes
     "2× the same tetromino": [NAMED["I4"]] * 2, "3× the same tetromino": [NAMED["I4"]] * 3,
     "one A + two B": [NAMED["I4"], NAMED["L4"], NAMED["L4"]]}
-PARK_ROWS = {"6x6 2x size4/5": (6, 2, TETROMINOES + PENTOMINOES), "6x6 3x size4": (6, 3, TETROMINOES),
+PARK_ROWS = {"6x6 2x size4/5": (6, 2, TETROMINOES + PENTOMINOES),
+             "6x6 3x size4": (6, 3, TETROMINOES),
              "6x6 3x size5": (6, 3, PENTOMINOES), "7x7 3x size5": (7, 3, PENTOMINOES)}
 SPEC_NO_COUNT = dataclasses.replace(SPEC, ladder=LADDER_NO_COUNT)
 _x = "{0}x{0}".format
-_circles = lambda p: len(p.black) + len(p.white)  # noqa: E731
+
+
+def _circles(p):
+    """How many circles a board prints."""
+    return len(p.black) + len(p.white)
 
 
 def sample(what: str, scale=None) -> int:
@@ -138,7 +151,8 @@ def _ablation(scale):
             fs = [M.fix(spec, p, "probe", wo) for p in ps]
             sr = [search_without(spec, p, wo, SEARCH_CAP) for p in ps]
             key = f"{_x(n)} {v}"
-            s.mean(key, "fixpoint bits per board", [cells_decided(p, "probe", spec, wo) for p in ps])
+            s.mean(key, "fixpoint bits per board",
+                   [cells_decided(p, "probe", spec, wo) for p in ps])
             s.share(key, "boards moved %", [not np.array_equal(f.bits, M.fix(SPEC, p, "probe").bits)
                                             for f, p in zip(fs, ps)])
             s.mean(key, "probe assumptions per board", [f.counters.get("probes", 0) for f in fs])
@@ -294,8 +308,9 @@ _T = [  # id, section, title, kind, article, n, given, expect, note, compute
      "than the article's totals imply: its boards must be constrained in a way it does not say.",
      _park),
     ("engines", _S[5], "Three engines and the ladder levels on 6x6 clue sets", "sampled",
-     A_ENG, 80, ("clue sets", "capped runs skipped (ours)"), "match", "Placement-first, cells-first and CP-SAT against the "
-     "ladder search (white and probe levels), counts up to 50.", _engines),
+     A_ENG, 80, ("clue sets", "capped runs skipped (ours)"), "match", "Placement-first, "
+     "cells-first and CP-SAT against the ladder search (white and probe levels), counts up to "
+     "50.", _engines),
     ("ledgers", _S[5], "Ledgers: monomino independent sets (A006506) and the strip",
      "exact", A_LEDGER, None, (), "match", "Strip rows use m = 3, 4, 5; the tests cover every m.",
      _ledgers),
@@ -308,9 +323,12 @@ TABLES = [Table(i, sec, title, kind, art, comp, n_article=n, note=note, source=S
 
 
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "factorial":
-        t = m("non_rule")
+        t = ours("non_rule")
         ok = all(r["labelled"] == r["shadings"] * labelled_factor(NON_RULE_BAGS[b])
                  for b, r in t.iterrows())
         return ok, "labelled = shadings × ∏ m! on " + ", ".join(NON_RULE_BAGS)
@@ -321,20 +339,20 @@ def _verdict(cid, scale):
             all(brute.count_solutions(p, 2).count == 1 for p in ps)
         return ok, f"{k} boards unique with black circles alone and with white alone"
     if cid == "black_cheaper":
-        t = m("price")
+        t = ours("price")
         ok = bool((t["black-only"] < t["white-only"]).all())
         return (None if scale == "smoke" else ok,
                 "black-only / white-only: " + "; ".join(f"{a} / {b}" for a, b in
                                                        zip(t["black-only"], t["white-only"])))
     if cid == "probe_sound":
-        t = m("probe_unique")
+        t = ours("probe_unique")
         return bool((t["finished but not unique"] == 0).all()), \
             f"finished but not unique: {t['finished but not unique'].tolist()}"
     if cid == "engines_agree":
-        e = m("engines").iloc[0]
+        e = ours("engines").iloc[0]
         return e["three engines agree %"] == 100 and e["same count at every level %"] == 100, \
             f"{e['three engines agree %']}% of {e['clue sets']} clue sets agree"
-    t = m("ledgers")
+    t = ours("ledgers")
     return bool((t["answers"].values == A_LEDGER["answers"].values).all()), "A006506 and the strip"
 
 

@@ -364,12 +364,14 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
                 if res[0] >= limit:
                     return
             i -= 1
-            ctop, stop, shaded = _cf_undo(i, col, charged, rem, chg, shp, cst, sst, ctop, stop, shaded)
+            ctop, stop, shaded = _cf_undo(i, col, charged, rem, chg, shp, cst, sst,
+                                          ctop, stop, shaded)
             continue
         if opt[i] >= 2:
             i -= 1
             if i >= 0:
-                ctop, stop, shaded = _cf_undo(i, col, charged, rem, chg, shp, cst, sst, ctop, stop, shaded)
+                ctop, stop, shaded = _cf_undo(i, col, charged, rem, chg, shp, cst, sst,
+                                              ctop, stop, shaded)
             continue
         x = 1 if opt[i] == 0 else 0
         opt[i] += 1
@@ -423,7 +425,8 @@ def _cf_jit(h, w, keys, ksid, rem, smax, area, circ, park, limit, max_nodes, kee
                     ok = False             # park elsewhere, or undecided cells that must be park
                     break
         if not ok:
-            ctop, stop, shaded = _cf_undo(i, col, charged, rem, chg, shp, cst, sst, ctop, stop, shaded)
+            ctop, stop, shaded = _cf_undo(i, col, charged, rem, chg, shp, cst, sst,
+                                          ctop, stop, shaded)
             continue
         i += 1
         opt[i] = 0

@@ -40,9 +40,18 @@ from math import factorial
 import numpy as np
 
 from ..core.grid import GridPuzzle, cell_groups
-from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, show,
-                            strict_board_size, strict_cell, strict_list, strict_object,
-                            strict_switches)
+from ..core.referee import (
+    InputError,
+    ShadedAnswer,
+    Violation,
+    check_shape,
+    show,
+    strict_board_size,
+    strict_cell,
+    strict_list,
+    strict_object,
+    strict_switches,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_BAG", "MAX_PIECE",
            "canonical", "orientations", "piece_from_rows", "piece_rows", "groups", "check",
@@ -257,7 +266,10 @@ class Puzzle(GridPuzzle):
         return _build(h, w, pieces, black, white, drop)
 
     def to_json(self) -> dict:
-        rc = lambda c: [c // self.w, c % self.w]  # noqa: E731
+        def rc(c):
+            """Cell ``c`` as ``[row, column]``."""
+            return [c // self.w, c % self.w]
+
         out = {"size": [self.h, self.w], "bag": [piece_rows(s) for s in self.bag],
                "black": [rc(c) for c in sorted(self.black)],
                "white": [rc(c) for c in sorted(self.white)]}
@@ -354,7 +366,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
                                  "a shaded group whose shape is not left in the bag"))
     for k, m in sorted(left.items()):
         for _ in range(m):
-            out.append(Violation("missing", (), f"no group has the shape {'/'.join(piece_rows(k))}"))
+            shape = "/".join(piece_rows(k))
+            out.append(Violation("missing", (), f"no group has the shape {shape}"))
     if puzzle.park_rule:
         parks = groups(h, w, ~s)
         if len(parks) > 1:

@@ -7,11 +7,29 @@ from ..core.genre import GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
-from .generate import (buy, minimise, random_answer, random_small, rebuild_bank, sweep_board,
-                       verify_extra)
+from .generate import (
+    buy,
+    minimise,
+    random_answer,
+    random_small,
+    rebuild_bank,
+    sweep_board,
+    verify_extra,
+)
 from .ladder import LADDER, NAMES, StoState, decode, decode_mask, encode, initial_state
-from .model import (MAX_CELLS, RULE4, RULES, Answer, Puzzle, balanced, below_counts, check,
-                    lands, rule4_ok, stones)
+from .model import (
+    MAX_CELLS,
+    RULE4,
+    RULES,
+    Answer,
+    Puzzle,
+    balanced,
+    below_counts,
+    check,
+    lands,
+    rule4_ok,
+    stones,
+)
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "RULE4", "Puzzle", "Answer", "StoState",
            "check", "stones", "balanced", "below_counts", "lands", "rule4_ok",

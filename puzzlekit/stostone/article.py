@@ -279,7 +279,8 @@ TABLES = [
       "scale. Our −col is cheap: fit already refuses stones that overfill a column.",
       given=("capped (ours)", "boards"), expect="differs"),
     T("no-probe", S_HALF, "col and drop taken out, no probe on top", "bank", ART_NOPROBE,
-      no_probe, note=BANK_NOTE + " Searches at the drop level, capped at 2,000 nodes; 12 boards a size at book scale.",
+      no_probe, note=BANK_NOTE + " Searches at the drop level, capped at 2,000 nodes; "
+      "12 boards a size at book scale.",
       given=("capped (ours)", "boards"), expect="close"),
     T("readings", S_NEC, "Bank boards still unique under each reading of rule 4", "bank",
       ART_READ, readings, note=BANK_NOTE + " Searches capped at 2,000 nodes count as not "

@@ -29,8 +29,8 @@ from ..core.search import Count
 from .model import RULE4, Answer, Puzzle, stones
 
 __all__ = ["by_mask", "by_stones", "brute_count", "brute_solutions", "iter_solutions",
-           "fall_rows", "fall_stones", "settles_in_bottom_half", "connected_subsets", "fall_disagrees",
-           "MASK_CELLS", "REGION_CELLS"]
+           "fall_rows", "fall_stones", "settles_in_bottom_half", "connected_subsets",
+           "fall_disagrees", "MASK_CELLS", "REGION_CELLS"]
 
 MASK_CELLS = 30          # by_mask refuses bigger boards
 REGION_CELLS = 22        # by_stones lists the subsets of regions up to this size

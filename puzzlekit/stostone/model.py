@@ -51,9 +51,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.grid import RegionPuzzle, cell_groups, region_grid
-from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, region_labels, show,
-                            strict_board_size, strict_cell, strict_int, strict_list,
-                            strict_object)
+from ..core.referee import (
+    InputError,
+    ShadedAnswer,
+    Violation,
+    check_shape,
+    region_labels,
+    show,
+    strict_board_size,
+    strict_cell,
+    strict_int,
+    strict_list,
+    strict_object,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "RULE4", "MAX_CELLS", "MAX_SIDE", "check",
            "stones", "below_counts", "column_counts", "lands", "convex", "balanced",

@@ -12,8 +12,16 @@ say so; its JSON keeps it).
 """
 from __future__ import annotations
 
-from ..io.puzzlink import (QUESTION, PuzzlinkError, Reader, genre_url, make_url,
-                           numbers_by_region, write_number16, write_regions)
+from ..io.puzzlink import (
+    QUESTION,
+    PuzzlinkError,
+    Reader,
+    genre_url,
+    make_url,
+    numbers_by_region,
+    write_number16,
+    write_regions,
+)
 from .model import MAX_CELLS, MAX_SIDE, Puzzle
 
 __all__ = ["decode", "encode", "PID", "EXAMPLE"]

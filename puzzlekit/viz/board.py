@@ -71,7 +71,8 @@ def grid_lines(ax, h: int, w: int, color: str = GRID, lw: float = 0.8, frame: bo
     for c in range(1, w):
         ax.plot([c, c], [0, h], color=color, lw=lw, zorder=1)
     if frame:
-        ax.add_patch(_patches().Rectangle((0, 0), w, h, fill=False, ec=INK, lw=2 * lw + 0.6, zorder=4))
+        border = _patches().Rectangle((0, 0), w, h, fill=False, ec=INK, lw=2 * lw + 0.6, zorder=4)
+        ax.add_patch(border)
     return ax
 
 
@@ -79,7 +80,8 @@ def shade_cells(ax, cells, color: str = "#444444", w: int | None = None,
                 alpha: float = 1.0, zorder: float = 0.5):
     """Fill cells with a colour."""
     for r, c in cell_list(cells, w):
-        ax.add_patch(_patches().Rectangle((c, r), 1, 1, fc=color, ec="none", alpha=alpha, zorder=zorder))
+        ax.add_patch(_patches().Rectangle((c, r), 1, 1, fc=color, ec="none", alpha=alpha,
+                                          zorder=zorder))
     return ax
 
 

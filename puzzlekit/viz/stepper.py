@@ -134,7 +134,10 @@ _JS = """
   btn[2].onclick = function(){
     if (timer) { stop(); return; }
     btn[2].textContent = 'pause';
-    timer = setInterval(function(){ if (k >= cur().length - 1) { stop(); return; } k += 1; draw(); }, 700);
+    timer = setInterval(function(){
+      if (k >= cur().length - 1) { stop(); return; }
+      k += 1; draw();
+    }, 700);
   };
   btn[3].onclick = function(){ stop(); k += 1; draw(); };
   btn[4].onclick = function(){ stop(); k = cur().length - 1; draw(); };

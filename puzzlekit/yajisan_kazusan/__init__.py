@@ -7,10 +7,30 @@ from ..core.genre import GenreSpec, sat_counter
 from . import brute, census, certify, generate as _gen, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
-from .generate import (buy, is_maximal, liar_board, minimise, random_answer, random_small,
-                       rebuild_bank, sweep_board, verify_extra)
-from .ladder import (LADDER, NAMES, YKState, clue_order, decode, decode_mask, encode,
-                     initial_state, line_totals, max_total, shade_first)
+from .generate import (
+    buy,
+    is_maximal,
+    liar_board,
+    minimise,
+    random_answer,
+    random_small,
+    rebuild_bank,
+    sweep_board,
+    verify_extra,
+)
+from .ladder import (
+    LADDER,
+    NAMES,
+    YKState,
+    clue_order,
+    decode,
+    decode_mask,
+    encode,
+    initial_state,
+    line_totals,
+    max_total,
+    shade_first,
+)
 from .model import MAX_CELLS, RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "YKState", "check",

@@ -214,7 +214,8 @@ A_DS = frame([[40, 0.0, 11.9, 0.0, 22.5, 14.1], [40, 0.0, 21.1, 0.0, 10.0, 23.0]
              ["boards", "maximal %", "free-choice clues", "liar-only works %",
               "honest-only works %", "honest-only clues"], "size")
 A_DP = frame([[40, 100.0, 10.4, 100.0, 10.4, 57.5, 11.1],
-              [30, 100.0, 17.5, 100.0, 18.3, 16.7, 18.6]], _S[:2], [*A_DS.columns[:4], "liar-only clues", *A_DS.columns[4:]], "size")
+              [30, 100.0, 17.5, 100.0, 18.3, 16.7, 18.6]], _S[:2],
+             [*A_DS.columns[:4], "liar-only clues", *A_DS.columns[4:]], "size")
 A_LIARS = frame([[478, 217, 45.4, 90, 18.8, 20], [842, 366, 43.5, 184, 21.9, 26],
                  [931, 379, 40.7, 206, 22.1, 25]], _S,
                 ["clues", "exempt", "exempt share %", "unsayable", "share %",
@@ -224,7 +225,8 @@ A_DROPS = frame([[217, 8, 200, 0], [366, 10, 200, 0], [378, 11, 200, 0]], _S,
                 "size")
 A_MIN = frame([[11.9, 11.9, 1.00, 35, 5, 0], [21.1, 21.1, 1.00, 32, 8, 0],
                [31.0, 31.0, 1.00, 26, 4, 0]], _S,
-              ["unique-min", "solve-min", "ratio", "grade probe", "grade white", "grade ray"], "size")
+              ["unique-min", "solve-min", "ratio", "grade probe", "grade white", "grade ray"],
+              "size")
 A_PREF = frame([[358, 40, 40, 100.0, 0, 0], [360, 40, 40, 100.0, 0, 0]], _S[:2],
                ["prefixes", "probe completes", "unique", "agree %", "probe not unique",
                 "unique not probe"], "size")
@@ -248,7 +250,8 @@ A_LEDGER = frame([[", ".join(map(str, x)), True] for x in (
     (1, 3, 4, 4, 4, 4, 4, 4))], census.LEDGER_ROWS, ["counts", "engines agree"], "grid")
 A_DENS = frame([[5.0, 0.0, 1646096, 12.8], [6.0, 0.0, 1646096, 12.9], [8.0, 0.0, 1646096, 11.8],
                 [10.3, 100.0, 1646096, 10.3]], ["0.14", "0.18", "0.22", "packed"],
-               ["avg shaded", "maximal %", "answers with no clues", "clues for uniqueness"], "density")
+               ["avg shaded", "maximal %", "answers with no clues", "clues for uniqueness"],
+               "density")
 _LINE = ["DP maximum", "brute maximum", "every total below it reachable"]
 A_LINE = frame([[(L + 1) // 2, (L + 1) // 2, True] for L in range(11)], list(range(11)), _LINE, "L")
 
@@ -271,7 +274,8 @@ _T = [  # id, section, title, kind, article, n_article, expect, note
     ("liar_drops", _M, "Each liar dropped: answers after (cap 200)", "bank", A_DROPS, None,
      "close", "The article prints its cap as '200+', here 200."),
     ("minimums", "`probe` and uniqueness agree exactly", "Unique-min against solve-min, grades",
-     "bank", A_MIN, None, "differs", "Solve-min: the same bought set, same order, kept probe-solvable."),
+     "bank", A_MIN, None, "differs",
+     "Solve-min: the same bought set, same order, kept probe-solvable."),
     ("probe_unique", "`probe` and uniqueness agree exactly", "probe ⇔ unique over clue prefixes",
      "sampled", A_PREF, {"6×6": 358, "8×8": 360}, "match", "Bank boards' clues, seeded shuffle."),
     ("ablation", "Ablation: the row that argues with the headline", "One rung dropped, on the "
@@ -291,7 +295,8 @@ _PARTS = {"ledgers": lambda sc: frame(census.ledger_rows(), census.LEDGER_ROWS,
           "line_dp": lambda sc: frame(census.line_dp_rows(), list(range(11)), _LINE, "L"),
           "reach": _reach, "liar_theorem": _liar_theorem, "minimums": _minimums,
           "probe_unique": _prefixes, "ablation": _ablation, "second": _second,
-          "density": _density, **{t: lambda sc, t=t: _liars(sc)[t] for t in ("liars", "liar_drops")},
+          "density": _density,
+          **{t: lambda sc, t=t: _liars(sc)[t] for t in ("liars", "liar_drops")},
           **{t: lambda sc, t=t: _dialects(sc)[t] for t in ("dialects_sparse", "dialects_packed")}}
 
 TABLES = [Table(i, sec, title, kind, art, _PARTS[i], n_article=n,
@@ -302,36 +307,41 @@ TABLES = [Table(i, sec, title, kind, art, _PARTS[i], n_article=n,
 
 # ------------------------------------------------------------ claims
 def _verdict(cid, scale):
-    m = lambda tid: ARTICLE.measure(tid, scale)  # noqa: E731
+    def ours(tid):
+        """Our frame for table ``tid`` at this scale."""
+        return ARTICLE.measure(tid, scale)
+
     if cid == "liar_theorem":
-        t = m("liar_theorem")
+        t = ours("liar_theorem")
         return ((t["of those, unique %"].dropna() == 100).all() and (t["non-maximal unique"] == 0)
                 .all(), f"{t['answers'].sum():.0f} answers: maximal ones unique, no other")
     if cid == "no_spare_liar":
-        d = m("liar_drops")
-        return (d["stayed unique"] == 0).all(), (f"{d['exempt clues tried'].sum():.0f} liars "
-                                                 f"dropped, {d['stayed unique'].sum():.0f} stayed unique")
+        d = ours("liar_drops")
+        return (d["stayed unique"] == 0).all(), (
+            f"{d['exempt clues tried'].sum():.0f} liars dropped, "
+            f"{d['stayed unique'].sum():.0f} stayed unique")
     if cid == "probe_iff_unique":
-        p = m("probe_unique")
-        return p["probe not unique"].sum() == 0, (f"{p['prefixes'].sum():.0f} prefixes: "
-                                                  f"{p['probe not unique'].sum():.0f} probe-not-unique, "
-                                                  f"{p['unique not probe'].sum():.0f} unique-not-probe")
+        p = ours("probe_unique")
+        return p["probe not unique"].sum() == 0, (
+            f"{p['prefixes'].sum():.0f} prefixes: "
+            f"{p['probe not unique'].sum():.0f} probe-not-unique, "
+            f"{p['unique not probe'].sum():.0f} unique-not-probe")
     if cid == "ledgers":
-        return bool(m("ledgers")["engines agree"].all()), "every engine gives every ledger"
+        return bool(ours("ledgers")["engines agree"].all()), "every engine gives every ledger"
     if cid == "cap_is_a_shortcut":
-        a = m("ablation")
+        a = ours("ablation")
         moved = [int(a.loc[f"{_x(n)} −cap", "boards moved"]) for n in SIZES]
         ratio = [a.loc[f"{_x(n)} −cap", "probes"] / max(a.loc[f"{_x(n)} full", "probes"], 1)
                  for n in SIZES]
         return (None if scale == "smoke" else max(moved) <= 2 and min(ratio) > 1,
                 f"−cap moves {moved} boards; probes ×{', ×'.join(f'{r:.1f}' for r in ratio)}")
     if cid == "honest_weaker":
-        d = m("dialects_packed")
+        d = ours("dialects_packed")
         return (None if scale == "smoke" else
                 (d["honest-only works %"] < d["liar-only works %"]).all(),
                 f"packed: honest works {list(d['honest-only works %'])}%, liar "
                 f"{list(d['liar-only works %'])}%")
-    d = m("density")["clues for uniqueness"]
+    d = ours("density")["clues for uniqueness"]
     return (None if scale == "smoke" else d["packed"] < d["0.14"],
             f"clues for uniqueness {d['0.14']} at 0.14, {d['packed']} packed")
 

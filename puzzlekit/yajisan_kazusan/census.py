@@ -74,11 +74,21 @@ def ledger_rows() -> list:
     """``[counts, engines agree]`` per :data:`LEDGER_ROWS` entry: the first
     engine's counts as text, and whether a second engine gives the same."""
     big = 10 ** 12
-    rows_ = lambda h, w, con: by_rows(Puzzle.make(h, w), big, con, big, 0).count  # noqa: E731
-    cells = lambda h, w: by_cells(Puzzle.make(h, w), big, big, 0).count  # noqa: E731
-    pairs = [([independent_sets(n, n) for n in range(1, 6)], [rows_(n, n, False) for n in range(1, 6)]),
-             ([independent_sets(2, n) for n in range(1, 9)], [rows_(2, n, False) for n in range(1, 9)]),
-             ([independent_sets(3, n) for n in range(1, 8)], [rows_(3, n, False) for n in range(1, 8)]),
+
+    def rows_(h, w, connected):
+        """The row engine's count on the blank h×w board."""
+        return by_rows(Puzzle.make(h, w), big, connected, big, 0).count
+
+    def cells(h, w):
+        """The cell engine's count on the blank h×w board."""
+        return by_cells(Puzzle.make(h, w), big, big, 0).count
+
+    pairs = [([independent_sets(n, n) for n in range(1, 6)],
+              [rows_(n, n, False) for n in range(1, 6)]),
+             ([independent_sets(2, n) for n in range(1, 9)],
+              [rows_(2, n, False) for n in range(1, 9)]),
+             ([independent_sets(3, n) for n in range(1, 8)],
+              [rows_(3, n, False) for n in range(1, 8)]),
              ([independent_sets(7, 7)], [independent_sets(7, 7)]),
              ([cells(n, n) for n in range(1, 6)], [rows_(n, n, True) for n in range(1, 6)]),
              ([cells(1, n) for n in range(1, 9)], [rows_(1, n, True) for n in range(1, 9)])]

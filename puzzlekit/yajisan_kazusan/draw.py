@@ -26,7 +26,8 @@ def _clues(ax, puzzle, shaded):
         bx, by = (col + 0.5, r + 0.78) if dx else (col + 0.78, r + 0.5)
         ax.text(tx, ty, text, ha="center", va="center", color=ink, fontsize=10,
                 fontweight="bold", zorder=6)
-        ax.annotate("", xy=(bx + 0.16 * dx, by + 0.16 * dy), xytext=(bx - 0.16 * dx, by - 0.16 * dy),
+        ax.annotate("", xy=(bx + 0.16 * dx, by + 0.16 * dy),
+                    xytext=(bx - 0.16 * dx, by - 0.16 * dy),
                     arrowprops=dict(arrowstyle="-|>", color=ink, lw=1.1), zorder=6)
 
 

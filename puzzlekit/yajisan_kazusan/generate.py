@@ -21,8 +21,9 @@ from .ladder import LADDER, decode_mask, initial_state, max_total
 from .model import DOWN, LEFT, MAX_CELLS, RIGHT, UP, Answer, Puzzle, line_cells
 
 __all__ = ["random_answer", "is_maximal", "addable", "count", "count2", "rival", "buy", "minimise",
-           "grade", "bought", "liar_board", "random_small", "sweep_board", "generate", "rebuild_bank",
-           "verify_extra", "liar_sample", "dialect_sample", "BANK_ROWS", "DIALECTS", "PACKED"]
+           "grade", "bought", "liar_board", "random_small", "sweep_board", "generate",
+           "rebuild_bank", "verify_extra", "liar_sample", "dialect_sample", "BANK_ROWS", "DIALECTS",
+           "PACKED"]
 
 PACKED = "packed"
 DIALECTS = ("free", "liar", "honest")

@@ -112,7 +112,9 @@ def encode(puzzle: Puzzle, answer: Answer) -> YKState:
     """The decided state of an answer.
 
     >>> p = Puzzle.make(1, 3)
-    >>> s = encode(p, Answer.from_mask(1, 3, [0, 0, 1])); s.solved(), decode(s) == Answer.from_mask(1, 3, [0, 0, 1])
+    >>> a = Answer.from_mask(1, 3, [0, 0, 1])
+    >>> s = encode(p, a)
+    >>> s.solved(), decode(s) == a
     (True, True)
     """
     sh = np.asarray(answer.shaded, bool).ravel()

@@ -39,9 +39,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.grid import GridPuzzle, ray
-from ..core.referee import (InputError, ShadedAnswer, Violation, check_shape, show,
-                            strict_board_size, strict_bool, strict_cell, strict_int, strict_list,
-                            strict_object)
+from ..core.referee import (
+    InputError,
+    ShadedAnswer,
+    Violation,
+    check_shape,
+    show,
+    strict_board_size,
+    strict_bool,
+    strict_cell,
+    strict_int,
+    strict_list,
+    strict_object,
+)
 
 __all__ = ["Puzzle", "Answer", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_NUMBER", "ARROWS",
            "NONE", "UP", "DOWN", "LEFT", "RIGHT", "STEP", "check", "line_cells",

@@ -90,7 +90,7 @@ class Watch:
 
     def __init__(self, page):
         self.problems: list[str] = []
-        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        page.on("console", self._console)
         page.on("pageerror", lambda e: self.problems.append(f"script error: {e}"))
         page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url[:120]}"))
 
@@ -103,6 +103,11 @@ class Watch:
                 r.abort()
         page.route("**/*", route)
 
+    def _console(self, message):
+        """A console message, kept when it is an error."""
+        if message.type == "error":
+            self.problems.append(f"console: {message.text}")
+
 
 def stepper_problems(page, shots: Path | None = None, name: str = "page") -> list[str]:
     """Drive every static stepper on the page: a board is drawn, the next
@@ -114,7 +119,8 @@ def stepper_problems(page, shots: Path | None = None, name: str = "page") -> lis
     for i in range(roots.count()):
         root = roots.nth(i)
         root.scroll_into_view_if_needed()
-        img, cap, rng = root.locator("img"), root.locator(".pk-cap"), root.locator("input[type=range]")
+        img, cap = root.locator("img"), root.locator(".pk-cap")
+        rng = root.locator("input[type=range]")
         btn = root.locator("button")
         tag = f"stepper {i + 1}"
         if not img.evaluate("e => e.complete && e.naturalWidth > 0"):

@@ -13,8 +13,15 @@ import io
 import numpy as np
 import pytest
 
-from tests.browser.browser import (ARTIFACTS, Watch, build_book, executed_outputs, launch,
-                                   stepper_problems, toc_files)
+from tests.browser.browser import (
+    ARTIFACTS,
+    Watch,
+    build_book,
+    executed_outputs,
+    launch,
+    stepper_problems,
+    toc_files,
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +59,8 @@ def test_page_as_a_reader_sees_it(browser, book, doc):
         problems = list(watch.problems)
         if shown["found"]:
             if tables < shown["tables"]:
-                problems.append(f"{tables} tables on the page, the notebook shows {shown['tables']}")
+                problems.append(f"{tables} tables on the page, "
+                                f"the notebook shows {shown['tables']}")
             if pictures.count() < shown["images"]:
                 problems.append(f"{pictures.count()} pictures on the page, the notebook shows "
                                 f"{shown['images']}")
@@ -71,6 +79,7 @@ def _synthetic(tmp_path, breakage=None):
     import matplotlib
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
+
     from puzzlekit.viz.stepper import Frame, render_html
 
     def png(k):
@@ -119,6 +128,7 @@ def test_the_command_line_player_works_offline(browser, tmp_path):
     import json
     import subprocess
     import sys
+
     from puzzlekit.core import banks
     board = tmp_path / "board.json"
     board.write_text(json.dumps(banks.load("magnets")[0]["clues"]))

@@ -133,7 +133,8 @@ def test_stepper_plays_in_jupyterlab(lab):
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(lab, wait_until="domcontentloaded")
             page.locator(".jp-Notebook").first.wait_for(timeout=120_000)
-            page.get_by_text("Kernel status: Idle").first.wait_for(state="attached", timeout=120_000)
+            idle = page.get_by_text("Kernel status: Idle").first
+            idle.wait_for(state="attached", timeout=120_000)
             prompts = page.locator(".jp-CodeCell .jp-InputPrompt")
 
             def started() -> bool:      # some code cell is running or has run
@@ -157,10 +158,12 @@ def test_stepper_plays_in_jupyterlab(lab):
                         if choice.count():      # never "No Kernel": the kernel started
                             opts = choice.first.locator("option")   # for it, else Python
                             labels = opts.all_text_contents()
-                            values = [opts.nth(i).get_attribute("value") for i in range(len(labels))]
+                            values = [opts.nth(i).get_attribute("value")
+                                      for i in range(len(labels))]
                             stem = Path(CHAPTER).name
-                            pick = ([v for t, v in zip(labels, values) if v and stem in t]
-                                    or [v for t, v in zip(labels, values) if v and "python" in t.lower()])
+                            named = list(zip(labels, values))
+                            pick = ([v for t, v in named if v and stem in t]
+                                    or [v for t, v in named if v and "python" in t.lower()])
                             if pick:
                                 choice.first.select_option(value=pick[0])
                         accept.first.click()
@@ -188,7 +191,8 @@ def test_stepper_plays_in_jupyterlab(lab):
                     settled()
                     try:
                         page.locator(".lm-MenuBar-item", has_text="Run").first.click(timeout=10_000)
-                        page.get_by_role("menuitem", name="Run All Cells").first.click(timeout=10_000)
+                        run_all = page.get_by_role("menuitem", name="Run All Cells").first
+                        run_all.click(timeout=10_000)
                     except PlaywrightTimeout:       # something took the click: look again
                         continue
                     for _ in range(30):
@@ -226,7 +230,8 @@ def test_stepper_plays_in_jupyterlab(lab):
             else:
                 ARTIFACTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / "jupyterlab-timeout.png"))
-                waiting = [t for t in prompts.all_text_contents() if not re.fullmatch(r"\[\d+\]:", t.strip())]
+                waiting = [t for t in prompts.all_text_contents()
+                           if not re.fullmatch(r"\[\d+\]:", t.strip())]
                 pytest.fail(f"the chapter did not finish running in 15 minutes ({reruns} reruns); "
                             f"cells still showing {waiting[:5]}; dialogs seen: {dialogs}; "
                             f"the server's log ends:\n{_tail(log)}")

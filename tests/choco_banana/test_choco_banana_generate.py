@@ -3,8 +3,7 @@ import numpy as np
 import pytest
 
 from puzzlekit.choco_banana import SPEC, brute
-from puzzlekit.choco_banana.generate import (bank_entry, count, generate, random_answer,
-                                             verify_extra)
+from puzzlekit.choco_banana.generate import bank_entry, count, generate, random_answer, verify_extra
 from puzzlekit.choco_banana.model import Answer, Puzzle
 from puzzlekit.core import banks
 

@@ -4,12 +4,12 @@ from collections import Counter
 
 import numpy as np
 
+import puzzlekit
 from puzzlekit.choco_banana import LADDER, brute, initial_state, sat
 from puzzlekit.choco_banana.generate import buy, count, minimise, random_small
 from puzzlekit.choco_banana.ladder import B, C
 from puzzlekit.choco_banana.model import Puzzle, is_rectangle
 from puzzlekit.core import checks
-import puzzlekit
 
 SPEC = puzzlekit.spec("choco_banana")
 

@@ -3,8 +3,15 @@ import numpy as np
 import pytest
 
 from puzzlekit.choco_banana import url
-from puzzlekit.choco_banana.model import (Answer, InputError, Puzzle, banana_areas, bar_areas,
-                                          check, size_map)
+from puzzlekit.choco_banana.model import (
+    Answer,
+    InputError,
+    Puzzle,
+    banana_areas,
+    bar_areas,
+    check,
+    size_map,
+)
 
 FIXTURES = [
     ("rect", {"size": [2, 3], "clues": []}, ["##.", "#.."]),

@@ -5,8 +5,7 @@ from hypothesis import given, settings, strategies as st
 from numba import njit
 
 from puzzlekit.core._nb import gather8, live_mask, lowbit64, popcount64, words
-from puzzlekit.core.graph import (articulation_points, bridges, components, is_connected,
-                                  reachable)
+from puzzlekit.core.graph import articulation_points, bridges, components, is_connected, reachable
 from puzzlekit.core.grid import Grid
 
 
@@ -51,7 +50,8 @@ def _random_graph(rng, n, d):
     for _ in range(int(n * d / 2)):
         a, b = rng.integers(n, size=2)
         if a != b and len(adj[a]) < d and len(adj[b]) < d:
-            adj[a].add(int(b)); adj[b].add(int(a))
+            adj[a].add(int(b))
+            adj[b].add(int(a))
     t = np.full((n, d), -1, dtype=np.int32)
     for v in range(n):
         for i, u in enumerate(sorted(adj[v])):
@@ -120,7 +120,8 @@ def test_bridges_match_reference(h, w):
         assert k == k0
         for e in range(g.n_edges):
             if emask[e]:
-                m = emask.copy(); m[e] = False
+                m = emask.copy()
+                m[e] = False
                 assert br[e] == (_ref_edge_components(g, m) > k0)
             else:
                 assert not br[e]

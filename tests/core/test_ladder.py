@@ -94,20 +94,24 @@ def test_probe_is_singleton_consistency():
     assert top.counters["probes"] > 0
     # probe never keeps a bit the lower fixpoint removed, and never removes a
     # bit of any true solution
-    st = s.copy(); toy.LADDER.fixpoint(st, "probe")
+    st = s.copy()
+    toy.LADDER.fixpoint(st, "probe")
     sols = _all_solutions(p)
     assert sols
     for g in sols:
         bits = _bits_of(p, g)
         assert np.all(st.bits[bits])
     # one probe pass removes exactly the bits whose assignment the rungs below refute
-    s2 = s.copy(); toy.LADDER.fixpoint(s2, "hidden")
+    s2 = s.copy()
+    toy.LADDER.fixpoint(s2, "hidden")
     s3 = s2.copy()
     toy.LADDER._probe(s3, [0, 1], Counter())
     gone = set(np.flatnonzero(s2.bits & ~s3.bits).tolist())
     assert gone, "this board needs probe"
     for b in np.flatnonzero(s2.bits):
-        t = s2.copy(); v = int(t.var_of_bit([b])[0]); t.assign(v, int(b - t.offsets[v]))
+        t = s2.copy()
+        v = int(t.var_of_bit([b])[0])
+        t.assign(v, int(b - t.offsets[v]))
         refuted = toy.LADDER.fixpoint(t, "hidden").contradiction
         if t.live_counts()[v] == 1 and s2.live_counts()[v] > 1:
             assert refuted == (b in gone)
@@ -189,9 +193,9 @@ def test_kernel_hints_are_one_value():
     promise the kernels cannot keep is refused before anything compiles."""
     import dataclasses
 
-    import puzzlekit
     from numba import njit
 
+    import puzzlekit
     from puzzlekit.core.ladder import Compiled, KernelHints
 
     assert [f.name for f in dataclasses.fields(Compiled)] == \

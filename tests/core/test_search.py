@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from puzzlekit.core import Ladder, State, count_solutions, probe_rung
-from puzzlekit.core.search import Budget, SearchSettings
 from puzzlekit.core.genre import ladder_count, solve
+from puzzlekit.core.search import Budget, SearchSettings
 from tests.core import toy
 
 
@@ -25,7 +25,11 @@ def test_branching_on_groups_counts_the_same_in_fewer_nodes():
     # down to the third value (a group holding a decided variable's bit is
     # done), then the last variable, alone in its group, 4 ways: +96
     lad = Ladder([probe_rung()])
-    perm = lambda s: len(set(s.values().tolist())) == 4     # noqa: E731
+
+    def perm(s):
+        """Whether the four values are all different."""
+        return len(set(s.values().tolist())) == 4
+
     groups = [np.arange(k, 16, 4) for k in range(4)]
     plain = count_solutions(State(None, np.arange(0, 17, 4)), lad, perm, 0, 100)
     grouped = count_solutions(State(None, np.arange(0, 17, 4)), lad, perm, 0, 100,

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzlekit.core import CHANGED, STABLE, CONTRADICTION, Ladder, Rung, State, probe_rung
+from puzzlekit.core import CHANGED, CONTRADICTION, STABLE, Ladder, Rung, State, probe_rung
 from puzzlekit.core.genre import GenreSpec
-from puzzlekit.core.search import Count
 from puzzlekit.core.referee import InputError, Violation
+from puzzlekit.core.search import Count
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,7 @@ import numpy as np
 import pytest
 
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.creek import SPEC, Answer, certify, census, check, clue_field
-from puzzlekit.creek import generate as G
+from puzzlekit.creek import SPEC, Answer, census, certify, check, clue_field, generate as G
 
 
 def test_one_by_m_ledger():

@@ -3,10 +3,9 @@ import numpy as np
 
 from puzzlekit.core import banks
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.creek import SPEC, NAMES, Answer, Puzzle, check
-from puzzlekit.creek import generate as G
 from puzzlekit.core.graph import is_connected
 from puzzlekit.core.grid import Grid
+from puzzlekit.creek import NAMES, SPEC, Answer, Puzzle, check, generate as G
 
 
 def test_growth_never_fails_and_hits_its_area():

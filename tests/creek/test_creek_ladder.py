@@ -7,9 +7,19 @@ import pytest
 
 from puzzlekit.core import checks
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.creek import (LADDER, SPEC, Answer, Puzzle, brute_count, check, full_puzzle,
-                             initial_state)
-from puzzlekit.creek import census, generate as G, ladder as L
+from puzzlekit.creek import (
+    LADDER,
+    SPEC,
+    Answer,
+    Puzzle,
+    brute_count,
+    census,
+    check,
+    full_puzzle,
+    generate as G,
+    initial_state,
+    ladder as L,
+)
 
 N = None
 # count + linear decide a bit that count + pair cannot, and the reverse (found by a

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from puzzlekit.core.referee import InputError
-from puzzlekit.creek import Answer, Puzzle, RULES, check, clue_field, full_puzzle
+from puzzlekit.creek import RULES, Answer, Puzzle, check, clue_field, full_puzzle
 
 N = None
 BOARD = {"h": 2, "w": 3, "clues": [[1, N, N, 0], [N, 3, N, N], [N, N, N, N]]}

@@ -3,10 +3,21 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from puzzlekit.io.puzzlink import (QUESTION, PuzzlinkError, Reader, is_url, make_url,
-                                   parse_url, regions_from_walls, walls_from_regions,
-                                   write_binary, write_border, write_circle, write_number16,
-                                   write_points04)
+from puzzlekit.io.puzzlink import (
+    QUESTION,
+    PuzzlinkError,
+    Reader,
+    is_url,
+    make_url,
+    parse_url,
+    regions_from_walls,
+    walls_from_regions,
+    write_binary,
+    write_border,
+    write_circle,
+    write_number16,
+    write_points04,
+)
 
 
 def test_shell_variants():
@@ -22,9 +33,11 @@ def test_shell_variants():
 
 @pytest.mark.parametrize("url, msg", [
     ("board.json", "no .?."), ("https://puzz.link/p?", "genre id"),
-    ("https://puzz.link/p?nanro/4", "width/height"), ("https://puzz.link/p?nanro/0/4/", "out of range"),
+    ("https://puzz.link/p?nanro/4", "width/height"),
+    ("https://puzz.link/p?nanro/0/4/", "out of range"),
     ("https://puzz.link/p?nanro/99999999999/4/", "too large"),
-    ("https://puzz.link/p?na<ro/4/4/", "genre id"), ("https://puzz.link/p?nanro/x/y/z/", "width/height"),
+    ("https://puzz.link/p?na<ro/4/4/", "genre id"),
+    ("https://puzz.link/p?nanro/x/y/z/", "width/height"),
 ])
 def test_bad_shells_are_one_line_errors(url, msg):
     with pytest.raises(PuzzlinkError, match=msg) as e:

@@ -4,9 +4,23 @@ import numpy as np
 import pytest
 
 from puzzlekit.core.referee import InputError
-from puzzlekit.kojun import (SPEC, Answer, Puzzle, brute_count, check, fast_grade, fill, generate,
-                             minimise, propagate, random_board, random_partition, random_small,
-                             reveal, sat)
+from puzzlekit.kojun import (
+    SPEC,
+    Answer,
+    Puzzle,
+    brute_count,
+    check,
+    fast_grade,
+    fill,
+    generate,
+    minimise,
+    propagate,
+    random_board,
+    random_partition,
+    random_small,
+    reveal,
+    sat,
+)
 from puzzlekit.kojun.generate import partition_board
 
 
@@ -33,8 +47,15 @@ def test_the_bias_dial_lays_regions_flat_or_tall():
     rng = np.random.default_rng(1)
     flat = [random_partition(6, 6, (3, 3), 0.0, rng) for _ in range(5)]
     tall = [random_partition(6, 6, (3, 3), 1.0, rng) for _ in range(5)]
-    vert = lambda lab: int((lab[1:] == lab[:-1]).sum())  # noqa: E731
-    side = lambda lab: int((lab[:, 1:] == lab[:, :-1]).sum())  # noqa: E731
+
+    def vert(lab):
+        """Vertically adjacent cell pairs in one region."""
+        return int((lab[1:] == lab[:-1]).sum())
+
+    def side(lab):
+        """Side-by-side cell pairs in one region."""
+        return int((lab[:, 1:] == lab[:, :-1]).sum())
+
     assert sum(map(vert, flat)) < sum(map(side, flat))
     assert sum(map(vert, tall)) > sum(map(side, tall))
 

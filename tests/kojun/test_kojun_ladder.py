@@ -4,8 +4,20 @@ import numpy as np
 import pytest
 
 from puzzlekit.core import checks
-from puzzlekit.kojun import (LADDER, NAMES, SPEC, Puzzle, brute_count, fast_count, generate,
-                             initial_state, propagate, random_board, random_small, reveal_share)
+from puzzlekit.kojun import (
+    LADDER,
+    NAMES,
+    SPEC,
+    Puzzle,
+    brute_count,
+    fast_count,
+    generate,
+    initial_state,
+    propagate,
+    random_board,
+    random_small,
+    reveal_share,
+)
 
 
 def _fix(p, level, without=()):

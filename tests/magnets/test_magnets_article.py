@@ -16,7 +16,7 @@ def test_the_fitted_cell_of_the_hbias_dial_is_not_compared():
     assert c.cells.at[0.0, "rows with difference 0 %"] == "n/a"
     assert c.cells.at[0.5, "rows with difference 0 %"] != "n/a"      # other rows are compared
     assert (c.ours[art.FITTED] == art.MAG).all()
-    other = art.hbias_dial("smoke", magnetise=1.0)          # an unfitted reading is compared in full
+    other = art.hbias_dial("smoke", magnetise=1.0)      # an unfitted reading is compared in full
     assert (0.0, "rows with difference 0 %") in other.attrs["values"]
 
 

@@ -44,9 +44,9 @@ def _line_supports(cells, part, given, line, P, M):
 def _gac_twin(p, cells):
     """One pass of line consistency over every line, in the kernel's order."""
     part, _, ln, ll, lp, lm, _ = ladder.kernel_arrays(p)
-    for l in range(ln.shape[0]):
-        line = [int(c) for c in ln[l, :ll[l]]]
-        ok, sup = _line_supports(cells, part, p.given, line, lp[l], lm[l])
+    for line_id in range(ln.shape[0]):
+        line = [int(c) for c in ln[line_id, :ll[line_id]]]
+        ok, sup = _line_supports(cells, part, p.given, line, lp[line_id], lm[line_id])
         if not ok:
             return -1
         for i, c in enumerate(line):

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import puzzlekit.__main__ as cli
-from tests.urlcheck import cli_refuses, refusal
 from puzzlekit.magnets import Answer, Puzzle, brute, check, sat
 from puzzlekit.magnets.generate import random_small
 from puzzlekit.magnets.url import decode, encode
+from tests.urlcheck import cli_refuses, refusal
 
 EXAMPLE = "https://puzz.link/p?magnets/5/5/g222j2h2g22g0g32fubmo3or00000000000400"
 # the note's domino numbering (-1 = the empty cell)

@@ -3,8 +3,7 @@ article report at smoke scale."""
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from puzzlekit.nanro import NAMES, initial_state, propagate, random_board, reveal
-from puzzlekit.nanro import article as art
+from puzzlekit.nanro import NAMES, article as art, initial_state, propagate, random_board, reveal
 from puzzlekit.nanro.article import ARTICLE
 from puzzlekit.nanro.generate import halve, partition_board, print_numbers
 

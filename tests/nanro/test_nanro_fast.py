@@ -6,9 +6,15 @@ import numpy as np
 import pytest
 
 from puzzlekit.core.search import Count
-from puzzlekit.nanro import (SPEC, brute_count, brute_solutions, check, encode, fast_count,
-                             random_small)
-
+from puzzlekit.nanro import (
+    SPEC,
+    brute_count,
+    brute_solutions,
+    check,
+    encode,
+    fast_count,
+    random_small,
+)
 
 
 def _boards(seed, count=30, blanks=False):

@@ -5,10 +5,23 @@ import pytest
 
 from puzzlekit.core import banks
 from puzzlekit.core.genre import grade, ladder_count
-from puzzlekit.nanro import (NAMES, SPEC, Puzzle, answer_from_mask, brute, check, fast_grade,
-                             generate, minimise, propagate, random_board, random_partition,
-                             reveal, search)
-from puzzlekit.nanro import census
+from puzzlekit.nanro import (
+    NAMES,
+    SPEC,
+    Puzzle,
+    answer_from_mask,
+    brute,
+    census,
+    check,
+    fast_grade,
+    generate,
+    minimise,
+    propagate,
+    random_board,
+    random_partition,
+    reveal,
+    search,
+)
 from puzzlekit.nanro.census import legal_boards, partitions, singleton_has_no_board
 from puzzlekit.nanro.certify import load_bearing
 from puzzlekit.nanro.generate import minimise_unique, partition_board, random_answer

@@ -5,8 +5,19 @@ import numpy as np
 import pytest
 
 from puzzlekit.core.search import count_solutions
-from puzzlekit.nanro import (LADDER, NAMES, SPEC, Puzzle, brute, generate, initial_state,
-                             propagate, random_partition, sat, search)
+from puzzlekit.nanro import (
+    LADDER,
+    NAMES,
+    SPEC,
+    Puzzle,
+    brute,
+    generate,
+    initial_state,
+    propagate,
+    random_partition,
+    sat,
+    search,
+)
 from puzzlekit.nanro.generate import random_answer
 
 

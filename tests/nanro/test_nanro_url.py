@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import puzzlekit.__main__ as cli
 from puzzlekit.io.puzzlink import PuzzlinkError, write_border
-from tests.urlcheck import cli_refuses, refusal
 from puzzlekit.nanro import SPEC, Answer, Puzzle, brute, check, fast_grade, generate, sat
 from puzzlekit.nanro.generate import random_small
 from puzzlekit.nanro.url import decode, encode
+from tests.urlcheck import cli_refuses, refusal
 
 EXAMPLE = "https://puzz.link/p?nanro/4/4/6r0s1oi13n1h"
 # the note's regions and numbers for this URL

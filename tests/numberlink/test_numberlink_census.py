@@ -19,6 +19,7 @@ def _by_subsets(h, w):
     """Path partitions by brute force over every subset of segments: each cell of
     degree 1 or 2 and no loop (a plain Python twin of the compiled scan)."""
     from itertools import product
+
     from puzzlekit.core.grid import Grid
     g = Grid(h, w)
     edges = [tuple(map(int, e)) for e in g.edges]
@@ -69,6 +70,7 @@ def test_witness_keeps_the_count_and_has_no_answer():
 
 def test_parity_certificate_never_refuses_a_solvable_board():
     import numpy as np
+
     from puzzlekit.numberlink import random_small
     rng = np.random.default_rng(5)
     refused = 0

@@ -3,8 +3,14 @@ import numpy as np
 
 from puzzlekit.core import banks
 from puzzlekit.numberlink import SPEC, Answer, Puzzle, brute, check, fast_count
-from puzzlekit.numberlink.generate import (board_of, cut_options, generate, is_taut, repair,
-                                           sample_paths)
+from puzzlekit.numberlink.generate import (
+    board_of,
+    cut_options,
+    generate,
+    is_taut,
+    repair,
+    sample_paths,
+)
 
 
 def test_samplers_partition_the_grid():

@@ -4,8 +4,18 @@ import numpy as np
 import pytest
 
 from puzzlekit.core import banks, checks
-from puzzlekit.numberlink import (LADDER, SPEC, Puzzle, brute, brute_count, encode,
-                                  fast_count, initial_state, random_small, with_segments)
+from puzzlekit.numberlink import (
+    LADDER,
+    SPEC,
+    Puzzle,
+    brute,
+    brute_count,
+    encode,
+    fast_count,
+    initial_state,
+    random_small,
+    with_segments,
+)
 from puzzlekit.numberlink.ladder import decode
 
 

@@ -27,8 +27,8 @@ def test_sampled_tables_carry_per_board_values_and_expectations():
         t = art.ARTICLE.tables[tid]
         assert t.kind == "sampled" and t.expect in ("match", "close", "differs")
         ours = art.ARTICLE.measure(tid, "smoke")
-        assert ours.attrs["values"] and set(ours.attrs["stat"].values()) <= set(("share", "mean", "median",
-                                                                                  "exact", "given"))
+        assert ours.attrs["values"]
+        assert set(ours.attrs["stat"].values()) <= {"share", "mean", "median", "exact", "given"}
     assert "pin" not in art.ARTICLE.table("stack", "smoke").cells.columns   # ours by construction
 
 

@@ -44,6 +44,7 @@ def test_parity_corollaries_hold_on_every_answer(h, w):
 
 def test_parity_sees_a_broken_walk():
     import numpy as np
+
     from puzzlekit.numbrix.model import Answer
     assert census.parity(Answer(np.array([[1, 2, 3, 4]]))) == (True, True)
     assert census.parity(Answer(np.array([[1, 3, 2]]))) == (False, False)   # not a walk: both fail

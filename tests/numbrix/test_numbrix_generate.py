@@ -4,8 +4,17 @@ import pytest
 
 from puzzlekit.numbrix import LADDER, Answer, Puzzle, brute, check, initial_state
 from puzzlekit.numbrix.certify import false_alarm, reversal, reversal_trial
-from puzzlekit.numbrix.generate import (backbite, generate, is_unique, random_answer,
-                                        random_small, reveal_until_unique, snake, take_back, turns)
+from puzzlekit.numbrix.generate import (
+    backbite,
+    generate,
+    is_unique,
+    random_answer,
+    random_small,
+    reveal_until_unique,
+    snake,
+    take_back,
+    turns,
+)
 from puzzlekit.numbrix.model import is_answer
 
 
@@ -30,7 +39,8 @@ def test_generated_boards_are_unique_and_irredundant(h, w, level):
     assert brute.brute_count(p, 2).status == "unique"
     assert LADDER.fixpoint(initial_state(p), level).solved
     for c, v in p.printed():
-        q = p.clues.copy(); q.flat[c] = 0
+        q = p.clues.copy()
+        q.flat[c] = 0
         assert not LADDER.fixpoint(initial_state(Puzzle(q)), level).solved
 
 
@@ -82,7 +92,8 @@ def test_is_unique_agrees_with_the_raw_engine():
     rng = np.random.default_rng(6)
     for _ in range(40):
         a = random_answer(5, 5, rng)
-        p = Puzzle.from_cells(5, 5, a.grid.ravel(), rng.choice(25, int(rng.integers(0, 12)), replace=False))
+        printed = rng.choice(25, int(rng.integers(0, 12)), replace=False)
+        p = Puzzle.from_cells(5, 5, a.grid.ravel(), printed)
         assert is_unique(p) == (brute.brute_count(p, 2, -1).count == 1)
 
 
@@ -100,7 +111,8 @@ def test_take_back_leaves_an_irredundant_set():
     assert LADDER.fixpoint(initial_state(Puzzle.from_cells(5, 5, vals, cells)), "edge").solved
     for c in cells:
         rest = [x for x in cells if x != c]
-        assert not LADDER.fixpoint(initial_state(Puzzle.from_cells(5, 5, vals, rest)), "edge").solved
+        fewer = Puzzle.from_cells(5, 5, vals, rest)
+        assert not LADDER.fixpoint(initial_state(fewer), "edge").solved
 
 
 def test_reversal_trial_reports_sound_certificates():

@@ -37,7 +37,8 @@ def test_every_rule_has_a_fixture():
 
 
 def test_clue_fixture_breaks_only_the_clue():
-    assert [v.rule for v in check(PUZ, Answer.from_json({"grid": FIXTURES[4][1]}))] == ["clue", "clue"]
+    answer = Answer.from_json({"grid": FIXTURES[4][1]})
+    assert [v.rule for v in check(PUZ, answer)] == ["clue", "clue"]
 
 
 def test_round_trip_and_fast_check_agree():
@@ -51,7 +52,8 @@ def test_round_trip_and_fast_check_agree():
 
 @pytest.mark.parametrize("obj", [
     [], {"rows": 2, "cols": 2}, {"rows": 2, "cols": 2, "grid": [[1, 0], [0]]},
-    {"rows": 2, "cols": 2, "grid": [[1, 0], [0, 9]]}, {"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]]},
+    {"rows": 2, "cols": 2, "grid": [[1, 0], [0, 9]]},
+    {"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]]},
     {"rows": 3, "cols": 2, "grid": [[1, 0], [0, 0]]}, {"rows": 1, "cols": 2, "grid": [["a", 0]]},
 ])
 def test_bad_puzzles_raise_input_error(obj):
@@ -69,8 +71,12 @@ def test_cli_check_and_bad_input(tmp_path):
     p.write_text(json.dumps(PUZ.to_json()))
     a.write_text(json.dumps({"grid": GOOD}))
     bad.write_text("{not json")
-    run = lambda *args: subprocess.run([sys.executable, "-m", "puzzlekit", *args],
-                                       capture_output=True, text=True)
+
+    def run(*args):
+        """The CLI's completed process."""
+        return subprocess.run([sys.executable, "-m", "puzzlekit", *args],
+                              capture_output=True, text=True)
+
     ok = run("check", "numbrix", str(p), str(a), "--json")
     assert ok.returncode == 0 and json.loads(ok.stdout)["ok"] is True
     r = run("solve", "numbrix", str(bad))

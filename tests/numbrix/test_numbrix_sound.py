@@ -5,7 +5,7 @@ import pytest
 
 from puzzlekit.core import checks
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.numbrix import SPEC, LADDER, Puzzle, brute, check, decode, encode, initial_state
+from puzzlekit.numbrix import LADDER, SPEC, Puzzle, brute, check, decode, encode, initial_state
 from puzzlekit.numbrix.generate import random_answer
 from puzzlekit.numbrix.ladder import LINK_LADDER, RULER_LADDER
 

@@ -124,7 +124,11 @@ def test_the_stale_cover_table_bug():
     stale rung loses this board's answer, the real one keeps it."""
     truth = scan(STALE, 10).count
     assert truth == 1
-    accept = lambda s: not sg.check(STALE, sg.decode(s))   # noqa: E731
+
+    def accept(s):
+        """Whether the referee finds nothing wrong with the decoded answer."""
+        return not sg.check(STALE, sg.decode(s))
+
     stale = count_solutions(cover_stale(STALE), LADDER, accept, "cover", 10, Budget(10_000))
     fresh = count_solutions(initial_state(STALE), LADDER, accept, "cover", 10, Budget(10_000))
     assert stale.count < truth and fresh.count == truth

@@ -6,8 +6,16 @@ import pytest
 import puzzlekit
 from puzzlekit.core import banks
 from puzzlekit.statue_park import brute, certify
-from puzzlekit.statue_park.generate import (buy, buy_grade, generate, grade_of,
-                                            random_answer, random_bag, solves, unique)
+from puzzlekit.statue_park.generate import (
+    buy,
+    buy_grade,
+    generate,
+    grade_of,
+    random_answer,
+    random_bag,
+    solves,
+    unique,
+)
 from puzzlekit.statue_park.model import Answer, Puzzle, check
 
 SPEC = puzzlekit.spec("statue_park")

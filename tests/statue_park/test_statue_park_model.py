@@ -2,8 +2,17 @@
 import pytest
 
 from puzzlekit.core.referee import InputError
-from puzzlekit.statue_park.model import (NAMED, RULES, Answer, Puzzle, canonical, check,
-                                         labelled_factor, orientations, piece_rows)
+from puzzlekit.statue_park.model import (
+    NAMED,
+    RULES,
+    Answer,
+    Puzzle,
+    canonical,
+    check,
+    labelled_factor,
+    orientations,
+    piece_rows,
+)
 
 # a 3x4 board with a tromino and a domino, one black and one white circle
 P = Puzzle.make(3, 4, ["###", "#\n#"], black=[0, 9], white=[10])

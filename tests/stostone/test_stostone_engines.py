@@ -7,8 +7,7 @@ import pytest
 
 from puzzlekit.core import banks
 from puzzlekit.stostone import census
-from puzzlekit.stostone.brute import (balanced_grids, fall_rows, fall_stones,
-                                      settles_in_bottom_half)
+from puzzlekit.stostone.brute import balanced_grids, fall_rows, fall_stones, settles_in_bottom_half
 from puzzlekit.stostone.generate import cut, grow_regions, lift, random_answer
 from puzzlekit.stostone.model import Answer, Puzzle, check, lands, stones
 

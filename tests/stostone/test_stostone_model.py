@@ -3,8 +3,18 @@ import numpy as np
 import pytest
 
 from puzzlekit.stostone.certify import ARCH, arch, witness
-from puzzlekit.stostone.model import (Answer, InputError, Puzzle, balanced, below_counts, check,
-                                      convex, lands, rule4_ok, stones)
+from puzzlekit.stostone.model import (
+    Answer,
+    InputError,
+    Puzzle,
+    balanced,
+    below_counts,
+    check,
+    convex,
+    lands,
+    rule4_ok,
+    stones,
+)
 
 ARCH_REGIONS = [[0, 0, 0], [0, 0, 0], [1, 1, 1], [1, 1, 1]]
 

@@ -5,13 +5,21 @@ import pytest
 
 import puzzlekit.__main__ as cli
 from puzzlekit.core import banks
-from puzzlekit.yajisan_kazusan import (Answer, Puzzle, buy, check, is_maximal, liar_board,
-                                       random_answer, url)
+from puzzlekit.yajisan_kazusan import (
+    Answer,
+    Puzzle,
+    buy,
+    check,
+    generate as gen,
+    is_maximal,
+    liar_board,
+    random_answer,
+    url,
+)
 from puzzlekit.yajisan_kazusan.brute import by_cells
 from puzzlekit.yajisan_kazusan.certify import kills
-from puzzlekit.yajisan_kazusan.ladder import decode_mask
-from puzzlekit.yajisan_kazusan import generate as gen
 from puzzlekit.yajisan_kazusan.generate import PACKED, _case2_clue, addable, generate
+from puzzlekit.yajisan_kazusan.ladder import decode_mask
 from tests.urlcheck import cli_refuses, refusal
 
 

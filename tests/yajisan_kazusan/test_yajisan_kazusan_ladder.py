@@ -6,8 +6,17 @@ import numpy as np
 import pytest
 
 from puzzlekit.core import banks, checks
-from puzzlekit.yajisan_kazusan import (LADDER, SPEC, Answer, Puzzle, brute_solutions,
-                                       initial_state, line_totals, max_total, random_small)
+from puzzlekit.yajisan_kazusan import (
+    LADDER,
+    SPEC,
+    Answer,
+    Puzzle,
+    brute_solutions,
+    initial_state,
+    line_totals,
+    max_total,
+    random_small,
+)
 from puzzlekit.yajisan_kazusan.generate import count
 
 

@@ -33,7 +33,8 @@ def test_no_shade_switch():
 
 
 def test_all_shaded_single_cell_is_split():
-    assert [v.rule for v in check(Puzzle.make(1, 1), Answer.from_json({"grid": ["#"]}))] == ["split"]
+    shaded = Answer.from_json({"grid": ["#"]})
+    assert [v.rule for v in check(Puzzle.make(1, 1), shaded)] == ["split"]
 
 
 def test_an_exempt_clue_is_never_reported():
