@@ -9,8 +9,16 @@ from puzzlekit.core.genre import accepts
 from puzzlekit.core.search import Budget, count_solutions as ladder_search
 from puzzlekit.heteromino import SPEC, brute
 from puzzlekit.heteromino.generate import random_small
-from puzzlekit.heteromino.ladder import (LADDER, decided_cells, fit, hetero, initial_state,
-                                         kernel_arrays, owners, region)
+from puzzlekit.heteromino.ladder import (
+    LADDER,
+    decided_cells,
+    fit,
+    hetero,
+    initial_state,
+    kernel_arrays,
+    owners,
+    region,
+)
 from puzzlekit.heteromino.model import Puzzle
 
 
@@ -31,7 +39,8 @@ def test_fit_takes_a_lone_candidate_and_kills_its_twins():
 
 def test_region_flags_a_region_of_the_wrong_size():
     # the black column cuts off two cells on the left
-    p = Puzzle.from_json({"size": [2, 6], "black": [[0, 2], [1, 2], [0, 3], [1, 3], [0, 4], [1, 4]]})
+    black = [[0, 2], [1, 2], [0, 3], [1, 3], [0, 4], [1, 4]]
+    p = Puzzle.from_json({"size": [2, 6], "black": black})
     s = initial_state(p)
     before = s.bits.copy()
     assert region(s, Counter()) == -1 and np.array_equal(before, s.bits)

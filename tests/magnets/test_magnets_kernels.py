@@ -8,9 +8,14 @@ from puzzlekit.magnets import SPEC, kernels, ladder, lines, tables
 from puzzlekit.magnets.generate import sample
 
 
+def _random_board(rng):
+    """A random small board of 1 to 7 rows and columns."""
+    return SPEC.random_small(rng, int(rng.integers(1, 8)), int(rng.integers(1, 8)))
+
+
 def _boards(seed, k=40):
     rng = np.random.default_rng(seed)
-    out = [SPEC.random_small(rng, int(rng.integers(1, 8)), int(rng.integers(1, 8))) for _ in range(k)]
+    out = [_random_board(rng) for _ in range(k)]
     return rng, out
 
 
@@ -53,7 +58,7 @@ def test_gac_line_programmes_agree(seed):
     """The one-word, word-row and dense programmes: same verdict, supports
     and number of complete assignments on every line."""
     rng = np.random.default_rng(seed)
-    boards = [SPEC.random_small(rng, int(rng.integers(1, 8)), int(rng.integers(1, 8))) for _ in range(30)]
+    boards = [_random_board(rng) for _ in range(30)]
     boards.append(sample(12, 12, seed=seed)[0])
     for p in boards:
         ct, lt, U, F = tables.kernel_tables(p)
@@ -67,19 +72,19 @@ def test_gac_line_programmes_agree(seed):
         for t in range(6):
             cells = ladder.initial_state(p).cells.copy()
             _narrow(rng, cells, rng.choice([0.0, 0.1, 0.3]))
-            for l in range(lt.shape[0]):
-                n, P, M = lt[l, W2], lt[l, W2 + 1], lt[l, W2 + 2]
+            for line in range(lt.shape[0]):
+                n, P, M = lt[line, W2], lt[line, W2 + 1], lt[line, W2 + 2]
                 sup = np.zeros(W, np.uint64)
-                want = lines._gac_dense_jit(cells, ct, lt, l, n, P, M, sup)
+                want = lines._gac_dense_jit(cells, ct, lt, line, n, P, M, sup)
                 want_sup = sup[:n].copy()
                 if P < 63 and M < 63 and P < A and M < B:
-                    got = lines._gac_bits_jit(cells, ct, lt, l, n, P, M, fw, bw, cnt, sup)
+                    got = lines._gac_bits_jit(cells, ct, lt, line, n, P, M, fw, bw, cnt, sup)
                     assert got == want
                     if want[0]:
                         assert np.array_equal(sup[:n], want_sup)
                 if P < 63 and (P + 1 if P >= 0 else 1) * (M + 1 if M >= 0 else 1) <= 64:
-                    opened = bool((cells[lt[l, :n]].sum(axis=1) > 1).any())
-                    got = lines._gac_word_jit(cells, ct, lt, l, n, P, M, U, F, opened)
+                    opened = bool((cells[lt[line, :n]].sum(axis=1) > 1).any())
+                    got = lines._gac_word_jit(cells, ct, lt, line, n, P, M, U, F, opened)
                     assert got == want
                     if want[0]:
                         assert np.array_equal(U[:n], want_sup)
@@ -104,7 +109,8 @@ def test_gac_shared_memory_is_exact(seed):
                 cur = st.copy()
                 for step in range(3):
                     a, b = cur.copy(), cur.copy()
-                    ra = lines._gac_jit(a, ct, lt, tables._fresh_snap(p), U, F, tables._fresh_memo(p))
+                    fresh_snap, fresh_memo = tables._fresh_snap(p), tables._fresh_memo(p)
+                    ra = lines._gac_jit(a, ct, lt, fresh_snap, U, F, fresh_memo)
                     rb = lines._gac_jit(b, ct, lt, snap, U, F, memo)
                     assert ra[0] == rb[0]
                     assert np.array_equal(a, b)

@@ -7,7 +7,7 @@ import pytest
 
 from puzzlekit.core import checks
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.magnets import SPEC, LADDER, Puzzle, brute, initial_state
+from puzzlekit.magnets import LADDER, SPEC, Puzzle, brute, initial_state
 from puzzlekit.magnets.generate import erase, random_small, reveal, sample
 from puzzlekit.magnets.ladder import count, flux, gac, pole
 

@@ -60,7 +60,8 @@ def block_twin(cand):
                         cand[c, a:b + 1] = keep
                         if not keep.any():
                             return -1
-                        lo[c], hi[c] = a + int(np.flatnonzero(keep).min()), a + int(np.flatnonzero(keep).max())
+                        kept = np.flatnonzero(keep)
+                        lo[c], hi[c] = a + int(kept.min()), a + int(kept.max())
     for a in range(n):
         for b in range(a, n):
             inside = [c for c in range(n) if lo[c] >= a and hi[c] <= b]
@@ -81,7 +82,8 @@ def _states(seed, count, max_side=6):
     for _ in range(count):
         h, w = int(rng.integers(1, max_side + 1)), int(rng.integers(1, max_side + 1))
         a = random_answer(h, w, rng)
-        p = Puzzle.from_cells(h, w, a.grid.ravel(), rng.choice(h * w, int(rng.integers(0, h * w)), replace=False))
+        given = rng.choice(h * w, int(rng.integers(0, h * w)), replace=False)
+        p = Puzzle.from_cells(h, w, a.grid.ravel(), given)
         s = initial_state(p)
         LADDER.fixpoint(s, int(rng.integers(0, 4)))
         yield s.cand.copy()

@@ -3,11 +3,10 @@ from collections import Counter
 
 import numpy as np
 
-from puzzlekit.core.grid import Grid
-from puzzlekit.numbrix import LADDER, Puzzle, initial_state
-from puzzlekit.numbrix import ladder as L
-from puzzlekit.numbrix.generate import adversarial, random_answer
 from puzzlekit.core import banks
+from puzzlekit.core.grid import Grid
+from puzzlekit.numbrix import LADDER, Puzzle, initial_state, ladder as L
+from puzzlekit.numbrix.generate import adversarial, random_answer
 
 
 def _state(h, w, printed=()):
@@ -43,12 +42,15 @@ def test_link_colours_the_board_from_one_number():
 
 def test_block_tight_sets_from_both_sides():
     s = _state(1, 5)
-    s.cand[0] = False; s.cand[0, [0, 1]] = True
-    s.cand[1] = False; s.cand[1, [0, 1]] = True     # cells 0,1 hold only 1,2
+    s.cand[0] = False
+    s.cand[0, [0, 1]] = True
+    s.cand[1] = False
+    s.cand[1, [0, 1]] = True     # cells 0,1 hold only 1,2
     assert L.block(s, Counter()) == 1
     assert not s.cand[2:, :2].any()
     s = _state(1, 5)
-    s.cand[:, 3:] = False; s.cand[3:, 3:] = True      # values 4,5 live only in cells 3,4
+    s.cand[:, 3:] = False
+    s.cand[3:, 3:] = True      # values 4,5 live only in cells 3,4
     assert L.block(s, Counter()) == 1
     assert not s.cand[3:, :3].any()
 
@@ -69,7 +71,8 @@ def test_edge_forces_both_edges_of_a_middle_corner():
 
 def test_edge_sees_a_cut_board():
     s = _state(1, 3)
-    s.cand[1] = False; s.cand[1, 0] = True                # the middle of a 1x3 strip as 1
+    s.cand[1] = False
+    s.cand[1, 0] = True                # the middle of a 1x3 strip as 1
     s.cand[[0, 2], 0] = False
     assert L.edge(s, Counter()) == -1
 
