@@ -8,18 +8,18 @@ line on stderr and exit status 2; an unexpected internal error gets one line
 (``error: <command>: internal error: <type>: <message>``) and exit status 3.
 
 ``solve`` and ``generate`` run their work in a forked worker process with a
-deadline (``--timeout``) and a memory ceiling (:data:`WORKER_MEMORY` beyond
+deadline (``--timeout``) and a memory ceiling (``WORKER_MEMORY`` beyond
 what the worker inherits): a numba kernel cannot be interrupted from Python,
 but a process can be killed.  The worker inherits the genre's compiled
 proof search and clause learner from the parent, which compiles them (or loads
-them from numba's cache) before it forks (:func:`_warm`), so the deadline is
+them from numba's cache) before it forks, so the deadline is
 spent on the puzzle and not on a first run's compiling.  ``solve`` reports
 hitting the deadline, the
 memory ceiling or its ``--max-nodes`` budget as status ``capped``; ``generate``
 reports them as a one-line error with exit status 2.  While a worker runs
-past :data:`STATUS_AFTER` seconds, a terminal sees its elapsed time on one
+past ``STATUS_AFTER`` seconds, a terminal sees its elapsed time on one
 line of stderr, erased when it ends (never in a pipe or file, nor with
-``PUZZLEKIT_PROGRESS=0``).
+``PUZZLEKIT_PROGRESS=0``).  The worker is :mod:`puzzlekit._worker`.
 """
 from __future__ import annotations
 
@@ -27,37 +27,26 @@ import argparse
 import json
 import math
 import os
-import select
-import signal
 import sys
-import time
 
-import numpy as np
-
-from . import GENRES, spec as get_spec
+from . import GENRES, _worker, spec as get_spec
+from ._worker import (
+    CliError,
+    WorkerError,
+    first_line as _first_line,
+    plain as _plain,
+    run_capped,
+    warm as _warm,
+)
 from .core.referee import InputError, show, strict_size
 
 __all__ = ["main"]
 
 MAX_FILE = 32 << 20          # bytes read from one puzzle or answer file
-WORKER_MEMORY = 2 << 30      # bytes of address space a worker may add to what it inherits
 SEED_MAX = 2 ** 63 - 1
 COUNT_MAX = 1_000_000
 NODES_MAX = 10 ** 9
 TIMEOUT_MAX = 10 ** 6        # seconds
-STATUS_AFTER = 2.0           # seconds a worker runs before a terminal sees its elapsed time
-
-
-class CliError(Exception):
-    """A one-line error for the user; exit status 2."""
-
-
-class WorkerError(Exception):
-    """An unexpected exception inside a worker process; exit status 3."""
-
-    def __init__(self, kind: str, message: str):
-        super().__init__(message)
-        self.kind = kind
 
 
 class _Parser(argparse.ArgumentParser):
@@ -91,12 +80,6 @@ def _read_json(path: str):
         raise CliError(f"{path}: unreadable JSON ({_first_line(exc)})")
 
 
-def _first_line(exc) -> str:
-    """The first line of an exception's message (its type name if empty)."""
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
-
-
 def _bounded(value, flag: str, lo, hi):
     """``value`` if it lies in ``lo..hi``; else a one-line CliError."""
     if not lo <= value <= hi:
@@ -109,185 +92,6 @@ def _timeout(value: float) -> float:
     if not (math.isfinite(value) and 0 < value <= TIMEOUT_MAX):
         raise CliError(f"--timeout must be a number of seconds in (0, {TIMEOUT_MAX}], got {value}")
     return value
-
-
-def _plain(x):
-    """JSON fallback for numpy scalars and arrays."""
-    if isinstance(x, (np.generic, np.ndarray)):
-        return x.tolist()
-    raise TypeError(f"{type(x).__name__} is not JSON serialisable")
-
-
-# -- the worker: heavy work in a forked child with a deadline -------------------
-def _limit_memory() -> None:
-    """Cap this process's address space at its present size plus WORKER_MEMORY."""
-    try:
-        import resource
-        with open("/proc/self/statm") as f:
-            now = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = now + WORKER_MEMORY
-        if hard != resource.RLIM_INFINITY:
-            limit = min(limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ImportError, OSError, ValueError):
-        pass
-
-
-def _outcome(work) -> bytes:
-    """Run ``work`` and encode what happened as one JSON message."""
-    try:
-        msg = {"ok": work()}
-    except (CliError, InputError) as exc:
-        msg = {"user": str(exc)}
-    except MemoryError:
-        msg = {"memory": True}
-    except BaseException as exc:  # noqa: BLE001 - every failure is reported to the parent
-        msg = {"internal": [type(exc).__name__, _first_line(exc)]}
-    try:
-        return json.dumps(msg, default=_plain).encode()
-    except Exception as exc:  # noqa: BLE001
-        return json.dumps({"internal": [type(exc).__name__, _first_line(exc)]}).encode()
-
-
-def _child(work, fd: int) -> None:
-    """In the forked child: run ``work``, write its outcome to ``fd``, exit."""
-    code = 0
-    try:
-        _limit_memory()
-        with os.fdopen(fd, "wb") as f:
-            f.write(_outcome(work))
-    except BaseException:  # noqa: BLE001 - the parent sees a missing message
-        code = 1
-    finally:
-        os._exit(code)
-
-
-def _collect(fd: int, timeout: float, label: str = "") -> bytes | None:
-    """Everything written to ``fd`` until end of file, or None at the deadline.
-
-    With a ``label``, while stderr is a terminal (and progress is on, see
-    :mod:`puzzlekit.core.progress`), a wait past :data:`STATUS_AFTER` seconds
-    shows one line, ``<label>: 12 s of 300 s``, rewritten every second and
-    erased at the end."""
-    from .core.progress import enabled
-    start = time.monotonic()
-    deadline = start + timeout
-    show = bool(label) and enabled() and _is_terminal(sys.stderr)
-    shown = False
-    chunks = []
-    try:
-        while True:
-            now = time.monotonic()
-            left = deadline - now
-            if left <= 0:
-                return None
-            wait = min(left, 1.0) if show else left
-            if not select.select([fd], [], [], wait)[0]:
-                if show and time.monotonic() - start >= STATUS_AFTER:
-                    sys.stderr.write(f"\r{label}: {time.monotonic() - start:.0f} s of "
-                                     f"{timeout:g} s ")
-                    sys.stderr.flush()
-                    shown = True
-                continue
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-    finally:
-        if shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):       # no isatty, or a closed stream
-        return False
-
-
-def _how_it_ended(status: int) -> str:
-    """A wait status in words."""
-    if os.WIFSIGNALED(status):
-        return f"killed by {signal.Signals(os.WTERMSIG(status)).name}"
-    return f"exit status {os.WEXITSTATUS(status)}"
-
-
-def run_capped(work, timeout: float, label: str = ""):
-    """Run ``work()`` in a forked child, waiting at most ``timeout`` seconds
-    (``label``: what a terminal's elapsed-time line calls the wait, see
-    :func:`_collect`).
-
-    Returns ``("ok", result)`` (the result travels back through a pipe as
-    JSON), ``("timeout", None)`` after killing the child at the deadline, or
-    ``("memory", None)`` when the child ran out of its memory ceiling.  A
-    CliError raised in the child is raised again here; anything else as a
-    WorkerError.
-    """
-    if not hasattr(os, "fork"):
-        return "ok", json.loads(json.dumps(work(), default=_plain))
-    sys.stdout.flush()
-    sys.stderr.flush()
-    rfd, wfd = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(rfd)
-        _child(work, wfd)
-    os.close(wfd)
-    data = None
-    try:
-        data = _collect(rfd, timeout, label)
-    finally:
-        os.close(rfd)
-        if data is None:
-            os.kill(pid, signal.SIGKILL)
-        status = os.waitpid(pid, 0)[1]
-    if data is None:
-        return "timeout", None
-    if not data:
-        raise WorkerError("WorkerDied", f"the worker process ended without a result "
-                                        f"({_how_it_ended(status)})")
-    msg = json.loads(data)
-    if "user" in msg:
-        raise CliError(msg["user"])
-    if "internal" in msg:
-        raise WorkerError(*msg["internal"])
-    return ("memory", None) if "memory" in msg else ("ok", msg["ok"])
-
-
-def _warm(sp) -> None:
-    """Compile, or load from numba's cache, what the genre's proof search and
-    clause learner run (:func:`puzzlekit.core.genre.warm_proof`, on the
-    first board of its bank), here, before a worker is forked: the worker
-    inherits them.  Compiled in a worker, they would count against its
-    deadline, and a compile the deadline kills leaves nothing in the cache,
-    so with a short ``--timeout`` every run after a fresh install would stop
-    there again.  On a terminal a wait past :data:`STATUS_AFTER` seconds says
-    what it is (the first run after an install or an edit of the kernels)."""
-    import threading
-
-    from .core.genre import warm_proof
-    from .core.progress import enabled
-    said = []
-
-    def say():
-        if enabled() and _is_terminal(sys.stderr):
-            sys.stderr.write(f"\r{sp.name}: compiling its numba kernels (once after an install "
-                             "or an edit) ")
-            sys.stderr.flush()
-            said.append(True)
-    timer = threading.Timer(STATUS_AFTER, say)
-    timer.daemon = True
-    timer.start()
-    try:
-        warm_proof(sp)
-    finally:
-        timer.cancel()
-        timer.join()
-        if said:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
 
 
 def _spec(name):
@@ -399,7 +203,7 @@ def _solve_text(obj, count, max_nodes, timeout) -> str:
     if obj["cap"] == "timeout":
         return f"{name}: capped: stopped at the {timeout:g} s timeout with no result"
     if obj["cap"] == "memory":
-        return f"{name}: capped: ran out of the {WORKER_MEMORY >> 20} MB memory ceiling"
+        return f"{name}: capped: ran out of the {_worker.WORKER_MEMORY >> 20} MB memory ceiling"
     text = f"{name}: fixpoint at {obj['level']}: {obj['status']}; grade {obj['grade']}"
     if count is not None:
         text += (f"; solutions {obj['count']}{'+' if obj['capped'] else ''} "
@@ -486,7 +290,7 @@ def cmd_generate(args):
         raise CliError(f"generate timed out after {timeout:g} s "
                        "(a smaller --size or a larger --timeout may help)")
     if how == "memory":
-        raise CliError(f"generate ran out of the {WORKER_MEMORY >> 20} MB memory ceiling")
+        raise CliError(f"generate ran out of the {_worker.WORKER_MEMORY >> 20} MB memory ceiling")
     _out(obj, args.json, obj["url"] if args.url else json.dumps(obj, indent=1))
 
 

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import puzzlekit
 import puzzlekit.__main__ as cli
+import puzzlekit._worker as worker
 from puzzlekit.core import banks
 
 BUILT = [g for g in puzzlekit.GENRES if puzzlekit.available(g)
@@ -297,7 +298,7 @@ def test_memory_ceiling_reports_capped(corner_board, capsys, monkeypatch):
     def greedy(*a, **k):
         return np.ones(1 << 30, dtype=np.uint8)   # 1 GB, far over the ceiling below
     monkeypatch.setattr(genre, "solve", greedy)
-    monkeypatch.setattr(cli, "WORKER_MEMORY", 64 << 20)
+    monkeypatch.setattr(worker, "WORKER_MEMORY", 64 << 20)
     code, out, _ = run(capsys, "solve", "numbrix", corner_board, "--json")
     obj = json.loads(out)
     assert code == 0 and obj["status"] == "capped" and obj["cap"] == "memory"
@@ -346,7 +347,7 @@ def _stderr(monkeypatch, terminal, after):
     err = _Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     monkeypatch.setenv("PUZZLEKIT_PROGRESS", "1")
-    monkeypatch.setattr(cli, "STATUS_AFTER", after)
+    monkeypatch.setattr(worker, "STATUS_AFTER", after)
     return err
 
 
