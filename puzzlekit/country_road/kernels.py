@@ -13,7 +13,7 @@ __all__ = []                    # private kernels only
 
 
 @njit(cache=True, inline="always")
-def _keep_and_cut(bits, h, tab, flags, row, g, lo, hi):
+def _keep_and_cut(bits, h, T, B, row, g, lo, hi):
     """After :func:`_connect_jit` on the same ``g, lo, hi``: a cell that may
     be road but is out of reach is empty, a cut cell is road.  -1 if
     impossible, else 1 if anything changed, 0 if not."""
@@ -21,80 +21,80 @@ def _keep_and_cut(bits, h, tab, flags, row, g, lo, hi):
     cut = keep + h.n_cells
     ch = 0
     for i in range(lo, hi):
-        x = tab[h.members + i] if g >= 0 else i
-        if bits[2 * x + 1] and not flags[keep + x]:
-            ch = _and_put(ch, bits, x, 0, h, tab, flags, row)
-        elif flags[cut + x]:
-            ch = _and_put(ch, bits, x, 1, h, tab, flags, row)
+        x = T[h.members + i] if g >= 0 else i
+        if bits[2 * x + 1] and not B[keep + x]:
+            ch = _and_put(ch, bits, x, 0, h, T, B, row)
+        elif B[cut + x]:
+            ch = _and_put(ch, bits, x, 1, h, T, B, row)
     return ch
 
 
 @njit(cache=True)
 def _region_jit(bits, d, work):
-    tab, flags, cat, h = d
+    T, B, C, h = d
     n = h.n_cells
     Eo = h.ends
     reg = h.country
     oke = h.edge_ok
-    _refresh_jit(bits, h, tab, flags, 0)
+    _refresh_jit(bits, h, T, B, 0)
     ch = 0
     for e in range(h.n_edges):
-        if flags[oke + e]:
+        if B[oke + e]:
             continue
-        flags[oke + e] = True                           # cleared by any removal below
-        a = tab[Eo + 2 * e]
-        b = tab[Eo + 2 * e + 1]
+        B[oke + e] = True                               # cleared by any removal below
+        a = T[Eo + 2 * e]
+        b = T[Eo + 2 * e + 1]
         work[0] += 1
         if not bits[2 * (n + e)]:                       # used for sure
-            ch = _and_put(ch, bits, a, 1, h, tab, flags, 0)
-            ch = _and_put(ch, bits, b, 1, h, tab, flags, 0)
+            ch = _and_put(ch, bits, a, 1, h, T, B, 0)
+            ch = _and_put(ch, bits, b, 1, h, T, B, 0)
         if not bits[2 * a + 1] or not bits[2 * b + 1]:  # an end is empty
-            ch = _and_put(ch, bits, n + e, 0, h, tab, flags, 0)
-        if tab[reg + a] != tab[reg + b]:                # no two empties across a border
+            ch = _and_put(ch, bits, n + e, 0, h, T, B, 0)
+        if T[reg + a] != T[reg + b]:                    # no two empties across a border
             if not bits[2 * a + 1]:
-                ch = _and_put(ch, bits, b, 1, h, tab, flags, 0)
+                ch = _and_put(ch, bits, b, 1, h, T, B, 0)
             if not bits[2 * b + 1]:
-                ch = _and_put(ch, bits, a, 1, h, tab, flags, 0)
+                ch = _and_put(ch, bits, a, 1, h, T, B, 0)
         if ch < 0:                                      # (a failed put puts nothing after)
-            flags[oke + e] = False
+            B[oke + e] = False
             return -1
     # the numbers
     rc = h.members
     roff = h.members_off
     okg = h.clue_ok
     for g in range(h.n_countries):
-        v = tab[h.clue + g]
-        if v < 0 or flags[okg + g]:
+        v = T[h.clue + g]
+        if v < 0 or B[okg + g]:
             continue
-        flags[okg + g] = True
+        B[okg + g] = True
         work[0] += 1
         sure = 0
         poss = 0
-        for i in range(tab[roff + g], tab[roff + g + 1]):
-            x = tab[rc + i]
+        for i in range(T[roff + g], T[roff + g + 1]):
+            x = T[rc + i]
             if bits[2 * x + 1]:
                 poss += 1
                 if not bits[2 * x]:
                     sure += 1
         if sure > v or poss < v:
-            flags[okg + g] = False
+            B[okg + g] = False
             return -1
         if sure == v and poss > v:
-            for i in range(tab[roff + g], tab[roff + g + 1]):
-                x = tab[rc + i]
+            for i in range(T[roff + g], T[roff + g + 1]):
+                x = T[rc + i]
                 if bits[2 * x] and bits[2 * x + 1]:
-                    ch |= _put(bits, x, 0, h, tab, flags, 0)
+                    ch |= _put(bits, x, 0, h, T, B, 0)
         elif poss == v and sure < v:
-            for i in range(tab[roff + g], tab[roff + g + 1]):
-                x = tab[rc + i]
+            for i in range(T[roff + g], T[roff + g + 1]):
+                x = T[rc + i]
                 if bits[2 * x + 1] and bits[2 * x]:
-                    ch |= _put(bits, x, 1, h, tab, flags, 0)
+                    ch |= _put(bits, x, 1, h, T, B, 0)
     return ch
 
 
 @njit(cache=True)
 def _once_jit(bits, d, work):
-    tab, flags, cat, h = d
+    T, B, C, h = d
     n = h.n_cells
     k = h.n_countries
     skip = h.skip == 1
@@ -104,71 +104,71 @@ def _once_jit(bits, d, work):
     boff = h.border_off
     ok1 = h.country_ok
     vis = h.visited
-    _refresh_jit(bits, h, tab, flags, 1)
+    _refresh_jit(bits, h, T, B, 1)
     ch = 0
     visited = 0
     for g in range(k):
-        if flags[ok1 + g]:
-            visited += tab[vis + g]
+        if B[ok1 + g]:
+            visited += T[vis + g]
             continue
-        flags[ok1 + g] = True
+        B[ok1 + g] = True
         work[1] += 1
         sure_road = 0
         poss_road = 0
         last = -1
-        for i in range(tab[roff + g], tab[roff + g + 1]):
-            x = tab[rc + i]
+        for i in range(T[roff + g], T[roff + g + 1]):
+            x = T[rc + i]
             if bits[2 * x + 1]:
                 poss_road += 1
                 last = x
                 if not bits[2 * x]:
                     sure_road += 1
-        tab[vis + g] = 1 if sure_road > 0 else 0
-        visited += tab[vis + g]
+        T[vis + g] = 1 if sure_road > 0 else 0
+        visited += T[vis + g]
         if not skip:
             if poss_road == 0:
-                flags[ok1 + g] = False
+                B[ok1 + g] = False
                 return -1
             if poss_road == 1 and sure_road == 0:
                 if bits[2 * last] or not bits[2 * last + 1]:
-                    ch |= _put(bits, last, 1, h, tab, flags, 1)
+                    ch |= _put(bits, last, 1, h, T, B, 1)
                 sure_road = 1
         if k < 2:
             continue
         su = 0
         pu = 0
-        for i in range(tab[boff + g], tab[boff + g + 1]):
-            e = tab[be + i]
+        for i in range(T[boff + g], T[boff + g + 1]):
+            e = T[be + i]
             if bits[2 * (n + e) + 1]:
                 pu += 1
                 if not bits[2 * (n + e)]:
                     su += 1
         if su > 2:
-            flags[ok1 + g] = False
+            B[ok1 + g] = False
             return -1
         if not skip or su > 0:                         # exactly two crossings
             if pu < 2:
-                flags[ok1 + g] = False
+                B[ok1 + g] = False
                 return -1
             if pu == 2 and su < 2:
-                for i in range(tab[boff + g], tab[boff + g + 1]):
-                    e = tab[be + i]
+                for i in range(T[boff + g], T[boff + g + 1]):
+                    e = T[be + i]
                     if bits[2 * (n + e) + 1]:
                         if bits[2 * (n + e)] or not bits[2 * (n + e) + 1]:
-                            ch |= _put(bits, n + e, 1, h, tab, flags, 1)
+                            ch |= _put(bits, n + e, 1, h, T, B, 1)
             elif su == 2 and pu > 2:
-                for i in range(tab[boff + g], tab[boff + g + 1]):
-                    e = tab[be + i]
+                for i in range(T[boff + g], T[boff + g + 1]):
+                    e = T[be + i]
                     if bits[2 * (n + e)]:
                         if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
-                            ch |= _put(bits, n + e, 0, h, tab, flags, 1)
+                            ch |= _put(bits, n + e, 0, h, T, B, 1)
         elif pu == 1:                                  # none or two: the lone one is unused
-            for i in range(tab[boff + g], tab[boff + g + 1]):
-                e = tab[be + i]
+            for i in range(T[boff + g], T[boff + g + 1]):
+                e = T[be + i]
                 if bits[2 * (n + e) + 1]:
-                    ch = _and_put(ch, bits, n + e, 0, h, tab, flags, 1)
+                    ch = _and_put(ch, bits, n + e, 0, h, T, B, 1)
                     if ch < 0:
-                        flags[ok1 + g] = False
+                        B[ok1 + g] = False
                         return -1
     # one crossing per border between two countries, once the loop meets 3+ of them
     if k >= 3 and (not skip or visited >= 3):
@@ -176,36 +176,36 @@ def _once_jit(bits, d, work):
         poff = h.pair_off
         ok2 = h.border_ok
         for q in range(h.n_pairs):
-            if flags[ok2 + q]:
+            if B[ok2 + q]:
                 continue
-            flags[ok2 + q] = True
+            B[ok2 + q] = True
             su = 0
-            for i in range(tab[poff + q], tab[poff + q + 1]):
-                e = tab[pe + i]
+            for i in range(T[poff + q], T[poff + q + 1]):
+                e = T[pe + i]
                 if not bits[2 * (n + e)]:
                     su += 1
             if su > 1:
-                flags[ok2 + q] = False
+                B[ok2 + q] = False
                 return -1
             if su == 1:
-                for i in range(tab[poff + q], tab[poff + q + 1]):
-                    e = tab[pe + i]
+                for i in range(T[poff + q], T[poff + q + 1]):
+                    e = T[pe + i]
                     if bits[2 * (n + e)] and bits[2 * (n + e) + 1]:
                         if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
-                            ch |= _put(bits, n + e, 0, h, tab, flags, 1)
+                            ch |= _put(bits, n + e, 0, h, T, B, 1)
     # a country's road cells are one run of the loop: connected inside it.
     # Each country is searched on its own cells (rcells[roff[g]:roff[g+1]]),
     # so the pass is linear.
     ok3 = h.joined_ok
     for g in range(k):
-        if flags[ok3 + g]:
+        if B[ok3 + g]:
             continue
-        flags[ok3 + g] = True
-        a0 = tab[roff + g]
-        a1 = tab[roff + g + 1]
+        B[ok3 + g] = True
+        a0 = T[roff + g]
+        a1 = T[roff + g + 1]
         nm = 0
         for i in range(a0, a1):
-            x = tab[rc + i]
+            x = T[rc + i]
             if bits[2 * x + 1] and not bits[2 * x]:
                 nm = 1
                 break
@@ -213,23 +213,23 @@ def _once_jit(bits, d, work):
             continue
         work[1] += a1 - a0
         r = -1
-        if _connect_jit(bits, h, tab, flags, g, a0, a1) >= 0:
-            r = _keep_and_cut(bits, h, tab, flags, 1, g, a0, a1)
+        if _connect_jit(bits, h, T, B, g, a0, a1) >= 0:
+            r = _keep_and_cut(bits, h, T, B, 1, g, a0, a1)
         if r < 0:
-            flags[ok3 + g] = False
+            B[ok3 + g] = False
             return -1
         ch |= r
     return ch
 
 
 @njit(cache=True)
-def _connect_jit(bits, h, tab, flags, g, lo, hi):
+def _connect_jit(bits, h, T, B, g, lo, hi):
     """Fill the keep flags (reachable from the first road cell) and cut
     flags (not a road cell, but needed to join road cells) of the cells
     ``rcells[lo:hi]`` of country ``g``, or of every cell when ``g < 0``,
     moving through possible road cells and possible edges inside ``g``:
     -1 when the road cells cannot be joined, else their number.  One
-    iterative lowlink DFS in the scratch rows of ``tab``."""
+    iterative lowlink DFS in the scratch rows of ``T``."""
     n = h.n_cells
     nb = h.nbrs
     ce = h.cell_edges
@@ -246,68 +246,68 @@ def _connect_jit(bits, h, tab, flags, g, lo, hi):
     root = -1
     n_must = 0
     for i in range(lo, hi):
-        v = tab[rc + i] if g >= 0 else i
-        flags[keep + v] = False
-        flags[cut + v] = False
-        tab[disc + v] = -1
-        tab[it + v] = 0
+        v = T[rc + i] if g >= 0 else i
+        B[keep + v] = False
+        B[cut + v] = False
+        T[disc + v] = -1
+        T[it + v] = 0
         if bits[2 * v + 1] and not bits[2 * v]:
             n_must += 1
             if root < 0:
                 root = v
     if root < 0:
         for i in range(lo, hi):
-            v = tab[rc + i] if g >= 0 else i
-            flags[keep + v] = bits[2 * v + 1]
+            v = T[rc + i] if g >= 0 else i
+            B[keep + v] = bits[2 * v + 1]
         return 0
-    tab[disc + root] = 0
-    tab[low + root] = 0
-    tab[parent + root] = -1
-    tab[held + root] = 1
-    tab[stack] = root
+    T[disc + root] = 0
+    T[low + root] = 0
+    T[parent + root] = -1
+    T[held + root] = 1
+    T[stack] = root
     top = 1
     t = 1
     while top > 0:
-        v = tab[stack + top - 1]
-        j = tab[it + v]
+        v = T[stack + top - 1]
+        j = T[it + v]
         if j < 4:
-            tab[it + v] = j + 1
-            u = tab[nb + 4 * v + j]
-            if u < 0 or not bits[2 * u + 1] or not bits[2 * (n + tab[ce + 4 * v + j]) + 1]:
+            T[it + v] = j + 1
+            u = T[nb + 4 * v + j]
+            if u < 0 or not bits[2 * u + 1] or not bits[2 * (n + T[ce + 4 * v + j]) + 1]:
                 continue
-            if g >= 0 and tab[reg + u] != g:
+            if g >= 0 and T[reg + u] != g:
                 continue
-            if tab[disc + u] < 0:
-                tab[parent + u] = v
-                tab[disc + u] = t
-                tab[low + u] = t
+            if T[disc + u] < 0:
+                T[parent + u] = v
+                T[disc + u] = t
+                T[low + u] = t
                 t += 1
-                tab[held + u] = 1 if not bits[2 * u] else 0
-                tab[stack + top] = u
+                T[held + u] = 1 if not bits[2 * u] else 0
+                T[stack + top] = u
                 top += 1
-            elif u != tab[parent + v] and tab[disc + u] < tab[low + v]:
-                tab[low + v] = tab[disc + u]
+            elif u != T[parent + v] and T[disc + u] < T[low + v]:
+                T[low + v] = T[disc + u]
             continue
         top -= 1
-        p = tab[parent + v]
+        p = T[parent + v]
         if p < 0:
             continue
-        if tab[low + v] < tab[low + p]:
-            tab[low + p] = tab[low + v]
-        tab[held + p] += tab[held + v]
-        if tab[low + v] >= tab[disc + p] and tab[held + v] > 0 and bits[2 * p]:
-            flags[cut + p] = True
+        if T[low + v] < T[low + p]:
+            T[low + p] = T[low + v]
+        T[held + p] += T[held + v]
+        if T[low + v] >= T[disc + p] and T[held + v] > 0 and bits[2 * p]:
+            B[cut + p] = True
     for i in range(lo, hi):
-        v = tab[rc + i] if g >= 0 else i
-        flags[keep + v] = tab[disc + v] >= 0
-    if tab[held + root] < n_must:
+        v = T[rc + i] if g >= 0 else i
+        B[keep + v] = T[disc + v] >= 0
+    if T[held + root] < n_must:
         return -1
     return n_must
 
 
 @njit(cache=True)
 def _macro_jit(bits, d, work):
-    tab, flags, cat, h = d
+    T, B, C, h = d
     n = h.n_cells
     if h.two_connected == 0 and h.skip == 0:
         return -1                                   # cut vertex or bridge: no loop at all
@@ -315,78 +315,77 @@ def _macro_jit(bits, d, work):
         return 0                                    # no complete catalogue: nothing more
     # one step, reading every border edge
     okm = h.macro_ok
-    _refresh_jit(bits, h, tab, flags, 3)
-    if flags[okm]:
+    _refresh_jit(bits, h, T, B, 3)
+    if B[okm]:
         return 0
-    flags[okm] = True                               # cleared by any removal below
+    B[okm] = True                                   # cleared by any removal below
     npairs = h.n_pairs
     pe = h.pair_edges
     poff = h.pair_off
-    W = cat.shape[1]
-    ncat = cat.shape[0] - 4
+    W = C.shape[1]
+    ncat = C.shape[0] - 4
     crossed = ncat
     closed = ncat + 1
     union = ncat + 2
     inter = ncat + 3
     for j in range(W):
-        cat[crossed, j] = 0
-        cat[closed, j] = 0
+        C[crossed, j] = 0
+        C[closed, j] = 0
     for q in range(npairs):
         live = False
         used = False
-        for i in range(tab[poff + q], tab[poff + q + 1]):
-            e = tab[pe + i]
+        for i in range(T[poff + q], T[poff + q + 1]):
+            e = T[pe + i]
             if bits[2 * (n + e) + 1]:
                 live = True
                 if not bits[2 * (n + e)]:
                     used = True
         b = np.uint64(1) << np.uint64(q % 64)
         if used:
-            cat[crossed, q // 64] |= b
+            C[crossed, q // 64] |= b
         if not live:
-            cat[closed, q // 64] |= b
+            C[closed, q // 64] |= b
     for j in range(W):
-        cat[union, j] = 0
-        cat[inter, j] = ~np.uint64(0)
+        C[union, j] = 0
+        C[inter, j] = ~np.uint64(0)
     alive = 0
     for c in range(ncat):
         work[3] += 1
         ok = True
         for j in range(W):
-            if ((cat[c, j] & cat[crossed, j]) != cat[crossed, j]
-                    or (cat[c, j] & cat[closed, j]) != 0):
+            if (C[c, j] & C[crossed, j]) != C[crossed, j] or (C[c, j] & C[closed, j]) != 0:
                 ok = False
                 break
         if ok:
             alive += 1
             for j in range(W):
-                cat[union, j] |= cat[c, j]
-                cat[inter, j] &= cat[c, j]
+                C[union, j] |= C[c, j]
+                C[inter, j] &= C[c, j]
     if alive == 0:
-        flags[okm] = False
+        B[okm] = False
         return -1
     ch = 0
     for q in range(npairs):
         b = np.uint64(1) << np.uint64(q % 64)
-        if (cat[union, q // 64] & b) == 0:
-            for i in range(tab[poff + q], tab[poff + q + 1]):
-                e = tab[pe + i]
-                ch = _and_put(ch, bits, n + e, 0, h, tab, flags, 3)
+        if (C[union, q // 64] & b) == 0:
+            for i in range(T[poff + q], T[poff + q + 1]):
+                e = T[pe + i]
+                ch = _and_put(ch, bits, n + e, 0, h, T, B, 3)
                 if ch < 0:
-                    flags[okm] = False
+                    B[okm] = False
                     return -1
-        elif (cat[inter, q // 64] & b) != 0:
+        elif (C[inter, q // 64] & b) != 0:
             nlive = 0
             last = -1
-            for i in range(tab[poff + q], tab[poff + q + 1]):
-                e = tab[pe + i]
+            for i in range(T[poff + q], T[poff + q + 1]):
+                e = T[pe + i]
                 if bits[2 * (n + e) + 1]:
                     nlive += 1
                     last = e
             if nlive == 0:
-                flags[okm] = False
+                B[okm] = False
                 return -1
             if nlive == 1:
                 if bits[2 * (n + last)] or not bits[2 * (n + last) + 1]:
-                    ch |= _put(bits, n + last, 1, h, tab, flags, 3)
+                    ch |= _put(bits, n + last, 1, h, T, B, 3)
     return ch

@@ -103,14 +103,14 @@ def _apply_jit(i, bits, d, work):
 @njit(cache=True)
 def _legal_jit(bits, d):
     """The rules on a decided state, cells agreeing with edges."""
-    tab, flags, cat, h = d
+    T, B, C, h = d
     n = h.n_cells
     deg = np.zeros(n, dtype=np.int64)
     nused = 0
     for e in range(h.n_edges):
         if bits[2 * (n + e) + 1]:
-            deg[tab[h.ends + 2 * e]] += 1
-            deg[tab[h.ends + 2 * e + 1]] += 1
+            deg[T[h.ends + 2 * e]] += 1
+            deg[T[h.ends + 2 * e + 1]] += 1
             nused += 1
     if nused == 0:
         return False
@@ -128,9 +128,9 @@ def _legal_jit(bits, d):
     while True:
         nxt = -1
         for t in range(4):
-            e = tab[h.cell_edges + 4 * x + t]
-            if e >= 0 and bits[2 * (n + e) + 1] and tab[h.nbrs + 4 * x + t] != prev:
-                nxt = tab[h.nbrs + 4 * x + t]
+            e = T[h.cell_edges + 4 * x + t]
+            if e >= 0 and bits[2 * (n + e) + 1] and T[h.nbrs + 4 * x + t] != prev:
+                nxt = T[h.nbrs + 4 * x + t]
                 break
         if nxt < 0:
             # a two-cell back-and-forth cannot happen on a grid; be safe
@@ -146,20 +146,20 @@ def _legal_jit(bits, d):
     road_n = np.zeros(h.n_countries, dtype=np.int64)
     for x in range(n):
         if bits[2 * x + 1]:
-            road_n[tab[h.country + x]] += 1
+            road_n[T[h.country + x]] += 1
     for e in range(h.n_edges):
-        a = tab[h.ends + 2 * e]
-        b = tab[h.ends + 2 * e + 1]
-        if tab[h.country + a] != tab[h.country + b]:
+        a = T[h.ends + 2 * e]
+        b = T[h.ends + 2 * e + 1]
+        if T[h.country + a] != T[h.country + b]:
             if bits[2 * (n + e) + 1]:
-                cross[tab[h.country + a]] += 1
-                cross[tab[h.country + b]] += 1
+                cross[T[h.country + a]] += 1
+                cross[T[h.country + b]] += 1
             elif not bits[2 * a + 1] and not bits[2 * b + 1]:
                 return False
     for g in range(h.n_countries):
         if cross[g] > 2 or (road_n[g] == 0 and h.skip == 0):
             return False
-        if tab[h.clue + g] >= 0 and road_n[g] != tab[h.clue + g]:
+        if T[h.clue + g] >= 0 and road_n[g] != T[h.clue + g]:
             return False
     return True
 

@@ -13,92 +13,92 @@ __all__ = []                    # private kernels only
 
 @njit(cache=True)
 def _loop_jit(bits, d, work):
-    tab, flags, cat, h = d
+    T, B, C, h = d
     n = h.n_cells
     ce = h.cell_edges
     okx = h.cell_ok
-    _refresh_jit(bits, h, tab, flags, 2)
+    _refresh_jit(bits, h, T, B, 2)
     ch = 0
     # degree two
     for x in range(n):
-        if flags[okx + x]:
+        if B[okx + x]:
             continue
-        flags[okx + x] = True
+        B[okx + x] = True
         work[2] += 1
         su = 0
         pu = 0
         for t in range(4):
-            e = tab[ce + 4 * x + t]
+            e = T[ce + 4 * x + t]
             if e >= 0 and bits[2 * (n + e) + 1]:
                 pu += 1
                 if not bits[2 * (n + e)]:
                     su += 1
         if su > 2:
-            flags[okx + x] = False
+            B[okx + x] = False
             return -1
         if su > 0:
-            ch = _and_put(ch, bits, x, 1, h, tab, flags, 2)
+            ch = _and_put(ch, bits, x, 1, h, T, B, 2)
             if ch < 0:
-                flags[okx + x] = False
+                B[okx + x] = False
                 return -1
         if not bits[2 * x]:                              # road for sure
             if pu < 2:
-                flags[okx + x] = False
+                B[okx + x] = False
                 return -1
             if pu == 2 and su < 2:
                 for t in range(4):
-                    e = tab[ce + 4 * x + t]
+                    e = T[ce + 4 * x + t]
                     if e >= 0 and bits[2 * (n + e) + 1]:
                         if bits[2 * (n + e)] or not bits[2 * (n + e) + 1]:
-                            ch |= _put(bits, n + e, 1, h, tab, flags, 2)
+                            ch |= _put(bits, n + e, 1, h, T, B, 2)
             elif su == 2 and pu > 2:
                 for t in range(4):
-                    e = tab[ce + 4 * x + t]
+                    e = T[ce + 4 * x + t]
                     if e >= 0 and bits[2 * (n + e)]:
                         if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
-                            ch |= _put(bits, n + e, 0, h, tab, flags, 2)
+                            ch |= _put(bits, n + e, 0, h, T, B, 2)
         elif bits[2 * x + 1] and pu < 2:               # a dead end: empty
             if bits[2 * x + 1] or not bits[2 * x]:
-                ch |= _put(bits, x, 0, h, tab, flags, 2)
+                ch |= _put(bits, x, 0, h, T, B, 2)
             for t in range(4):
-                e = tab[ce + 4 * x + t]
+                e = T[ce + 4 * x + t]
                 if e >= 0 and bits[2 * (n + e) + 1]:
                     r = 0
                     if bits[2 * (n + e) + 1] or not bits[2 * (n + e)]:
-                        r = _put(bits, n + e, 0, h, tab, flags, 2)
+                        r = _put(bits, n + e, 0, h, T, B, 2)
                     if r < 0:
-                        flags[okx + x] = False
+                        B[okx + x] = False
                         return -1
     # the two whole-board steps: only in a call whose steps above removed
     # nothing (a call that removed something returns 1, and the loop calls
     # the rung again), and each skipped while what it reads is as it last
     # left it (see _chains_jit)
     okw = h.whole_ok
-    if ch == 0 and not flags[okw]:
-        flags[okw] = True
-        r = _chains_jit(bits, h, tab, flags, work)
+    if ch == 0 and not B[okw]:
+        B[okw] = True
+        r = _chains_jit(bits, h, T, B, work)
         if r < 0:
-            flags[okw] = False
+            B[okw] = False
             return -1
         ch |= r
-    if ch == 0 and not flags[okw + 1]:
-        flags[okw + 1] = True
-        r = _stranded_jit(bits, h, tab, flags, work)
+    if ch == 0 and not B[okw + 1]:
+        B[okw + 1] = True
+        r = _stranded_jit(bits, h, T, B, work)
         if r < 0:
-            flags[okw + 1] = False
+            B[okw + 1] = False
             return -1
         ch |= r
     return ch
 
 
 @njit(cache=True)
-def _chains_jit(bits, h, tab, flags, work):
+def _chains_jit(bits, h, T, B, work):
     """Chains of used edges: a closed one must be the whole loop; a path's
     two ends may not be joined unless that closes the whole loop.  Reads the
     bits that say "used" and "road" for sure (bit 0 cleared), and the
     closing edge's bit 1, which can only die (then the step leaves it
     alone), and only removes bit 1; so it is run again only after some bit
-    0 has been cleared (``flags[h.whole_ok]``, kept by :func:`_refresh_jit` and
+    0 has been cleared (``B[h.whole_ok]``, kept by :func:`_refresh_jit` and
     :func:`_put`)."""
     n = h.n_cells
     m = h.n_edges
@@ -116,21 +116,21 @@ def _chains_jit(bits, h, tab, flags, work):
     cnt_c = h.tally
     total_sure = 0
     for x in range(n):
-        tab[comp + x] = -1
+        T[comp + x] = -1
         if not bits[2 * x]:
             total_sure += 1
     for x0 in range(n):
-        if tab[comp + x0] >= 0:
+        if T[comp + x0] >= 0:
             continue
         deg0 = 0
         for t in range(4):
-            e = tab[ce + 4 * x0 + t]
+            e = T[ce + 4 * x0 + t]
             if e >= 0 and not bits[2 * (n + e)]:
                 deg0 += 1
         if deg0 == 0:
             continue
-        tab[comp + x0] = x0
-        tab[stack] = x0
+        T[comp + x0] = x0
+        T[stack] = x0
         top = 1
         size = 0
         ends = 0
@@ -138,18 +138,18 @@ def _chains_jit(bits, h, tab, flags, work):
         e1 = -1
         while top > 0:
             top -= 1
-            x = tab[stack + top]
-            tab[members + size] = x
+            x = T[stack + top]
+            T[members + size] = x
             size += 1
             dg = 0
             for t in range(4):
-                e = tab[ce + 4 * x + t]
+                e = T[ce + 4 * x + t]
                 if e >= 0 and not bits[2 * (n + e)]:
                     dg += 1
-                    y = tab[nb + 4 * x + t]
-                    if tab[comp + y] < 0:
-                        tab[comp + y] = x0
-                        tab[stack + top] = y
+                    y = T[nb + 4 * x + t]
+                    if T[comp + y] < 0:
+                        T[comp + y] = x0
+                        T[stack + top] = y
                         top += 1
             if dg == 1:
                 if ends == 0:
@@ -161,8 +161,8 @@ def _chains_jit(bits, h, tab, flags, work):
         close_e = -1
         if ends == 2:
             for t in range(4):
-                if tab[nb + 4 * e0 + t] == e1:
-                    e = tab[ce + 4 * e0 + t]
+                if T[nb + 4 * e0 + t] == e1:
+                    e = T[ce + 4 * e0 + t]
                     if bits[2 * (n + e)] and bits[2 * (n + e) + 1]:
                         close_e = e
         if ends != 0 and close_e < 0:
@@ -172,52 +172,52 @@ def _chains_jit(bits, h, tab, flags, work):
         # is set yet.)
         sure_in = 0
         for i in range(size):
-            if not bits[2 * tab[members + i]]:
+            if not bits[2 * T[members + i]]:
                 sure_in += 1
         whole = sure_in == total_sure
         if whole and not skip:
             for g in range(k):
-                tab[cnt_c + g] = 0
+                T[cnt_c + g] = 0
             nseen = 0
             for i in range(size):
-                g = tab[reg + tab[members + i]]
-                if tab[cnt_c + g] == 0:
-                    tab[cnt_c + g] = 1
+                g = T[reg + T[members + i]]
+                if T[cnt_c + g] == 0:
+                    T[cnt_c + g] = 1
                     nseen += 1
             whole = nseen == k
         if whole:
             for g in range(k):
-                tab[cnt_c + g] = 0
+                T[cnt_c + g] = 0
             for i in range(size):
-                tab[cnt_c + tab[reg + tab[members + i]]] += 1
+                T[cnt_c + T[reg + T[members + i]]] += 1
             for g in range(k):
-                if tab[clue + g] >= 0 and tab[cnt_c + g] != tab[clue + g]:
+                if T[clue + g] >= 0 and T[cnt_c + g] != T[clue + g]:
                     whole = False
                     break
         if ends == 0:
             if not whole:
                 return -1
             for x in range(n):
-                if tab[comp + x] != x0:
-                    ch = _and_put(ch, bits, x, 0, h, tab, flags, 2)
+                if T[comp + x] != x0:
+                    ch = _and_put(ch, bits, x, 0, h, T, B, 2)
                     if ch < 0:
                         return -1
             for e in range(m):
-                if tab[comp + tab[Eo + 2 * e]] != x0 or tab[comp + tab[Eo + 2 * e + 1]] != x0:
-                    ch = _and_put(ch, bits, n + e, 0, h, tab, flags, 2)
+                if T[comp + T[Eo + 2 * e]] != x0 or T[comp + T[Eo + 2 * e + 1]] != x0:
+                    ch = _and_put(ch, bits, n + e, 0, h, T, B, 2)
                     if ch < 0:
                         return -1
         elif not whole:
             if bits[2 * (n + close_e) + 1] or not bits[2 * (n + close_e)]:
-                ch |= _put(bits, n + close_e, 0, h, tab, flags, 2)
+                ch |= _put(bits, n + close_e, 0, h, T, B, 2)
     return ch
 
 
 @njit(cache=True)
-def _stranded_jit(bits, h, tab, flags, work):
+def _stranded_jit(bits, h, T, B, work):
     """Stranded road cells: all of the road lies in one piece of what may
     carry it.  Run again after any change of a cell or edge
-    (``flags[h.whole_ok + 1]``, cleared by :func:`_touch`)."""
+    (``B[h.whole_ok + 1]``, cleared by :func:`_touch`)."""
     n = h.n_cells
     k = h.n_countries
     skip = h.skip == 1
@@ -226,20 +226,20 @@ def _stranded_jit(bits, h, tab, flags, work):
     ch = 0
     keep = h.keep
     work[2] += n
-    nm = _connect_jit(bits, h, tab, flags, -1, 0, n)
+    nm = _connect_jit(bits, h, T, B, -1, 0, n)
     if nm < 0:
         return -1
     if nm > 0:
         if not skip:
             for g in range(k):
-                tab[cnt_c + g] = 0
+                T[cnt_c + g] = 0
             for x in range(n):
-                if flags[keep + x]:
-                    tab[cnt_c + tab[reg + x]] = 1
+                if B[keep + x]:
+                    T[cnt_c + T[reg + x]] = 1
             for g in range(k):
-                if tab[cnt_c + g] == 0:
+                if T[cnt_c + g] == 0:
                     return -1
-        r = _keep_and_cut(bits, h, tab, flags, 2, -1, 0, n)
+        r = _keep_and_cut(bits, h, T, B, 2, -1, 0, n)
         if r < 0:
             return -1
         ch |= r

@@ -27,47 +27,47 @@ __all__ = []                    # private kernels only
 
 
 @njit(cache=True, inline="always")
-def _touch(h, tab, flags, row, var):
+def _touch(h, T, B, row, var):
     """Clear the flags of the steps of rung ``row`` (0 region, 1 once,
     2 loop, 3 macro) that read variable ``var``."""
     n = h.n_cells
     reg = h.country
     if row == 0:                                    # a cell's country and edges; an edge
         if var < n:
-            flags[h.clue_ok + tab[reg + var]] = False
+            B[h.clue_ok + T[reg + var]] = False
             for t in range(4):
-                e = tab[h.cell_edges + 4 * var + t]
+                e = T[h.cell_edges + 4 * var + t]
                 if e >= 0:
-                    flags[h.edge_ok + e] = False
+                    B[h.edge_ok + e] = False
         else:
-            flags[h.edge_ok + var - n] = False
+            B[h.edge_ok + var - n] = False
     elif row == 1:                                  # countries, and borders
         if var < n:
-            flags[h.country_ok + tab[reg + var]] = False
-            flags[h.joined_ok + tab[reg + var]] = False
+            B[h.country_ok + T[reg + var]] = False
+            B[h.joined_ok + T[reg + var]] = False
         else:
             e = var - n
-            ga = tab[reg + tab[h.ends + 2 * e]]
-            gb = tab[reg + tab[h.ends + 2 * e + 1]]
+            ga = T[reg + T[h.ends + 2 * e]]
+            gb = T[reg + T[h.ends + 2 * e + 1]]
             if ga != gb:
-                flags[h.country_ok + ga] = False
-                flags[h.country_ok + gb] = False
-                flags[h.border_ok + tab[h.pair + e]] = False
+                B[h.country_ok + ga] = False
+                B[h.country_ok + gb] = False
+                B[h.border_ok + T[h.pair + e]] = False
             else:
-                flags[h.joined_ok + ga] = False
+                B[h.joined_ok + ga] = False
     elif row == 2:                                  # a cell, or both ends of an edge
-        flags[h.whole_ok + 1] = False               # and the stranded-cells step
+        B[h.whole_ok + 1] = False                   # and the stranded-cells step
         if var < n:
-            flags[h.cell_ok + var] = False
+            B[h.cell_ok + var] = False
         else:
-            flags[h.cell_ok + tab[h.ends + 2 * (var - n)]] = False
-            flags[h.cell_ok + tab[h.ends + 2 * (var - n) + 1]] = False
-    elif var >= n and tab[h.pair + var - n] >= 0:   # the one step reads every border edge
-        flags[h.macro_ok] = False
+            B[h.cell_ok + T[h.ends + 2 * (var - n)]] = False
+            B[h.cell_ok + T[h.ends + 2 * (var - n) + 1]] = False
+    elif var >= n and T[h.pair + var - n] >= 0:     # the one step reads every border edge
+        B[h.macro_ok] = False
 
 
 @njit(cache=True)
-def _refresh_jit(bits, h, tab, flags, row):
+def _refresh_jit(bits, h, T, B, row):
     """Clear the flags of the steps of rung ``row`` whose support differs
     from the rung's copy of the bits, and update the copy.  Compares eight
     bits (four variables) at a time."""
@@ -75,28 +75,28 @@ def _refresh_jit(bits, h, tab, flags, row):
     sn = h.copies + row * h.copy_len
     L8 = L // 8 * 8
     bw = bits[:L8].view(np.uint64)
-    sw = flags[sn:sn + L8].view(np.uint64)
+    sw = B[sn:sn + L8].view(np.uint64)
     for w in range(L8 // 8):
         if bw[w] != sw[w]:
             for v in range(4 * w, 4 * w + 4):
-                if bits[2 * v] != flags[sn + 2 * v] or bits[2 * v + 1] != flags[sn + 2 * v + 1]:
-                    _touch(h, tab, flags, row, v)
-                    if row == 2 and bits[2 * v] != flags[sn + 2 * v]:
-                        flags[h.whole_ok] = False
+                if bits[2 * v] != B[sn + 2 * v] or bits[2 * v + 1] != B[sn + 2 * v + 1]:
+                    _touch(h, T, B, row, v)
+                    if row == 2 and bits[2 * v] != B[sn + 2 * v]:
+                        B[h.whole_ok] = False
             sw[w] = bw[w]
     for v in range(L8 // 2, L // 2):
-        if bits[2 * v] != flags[sn + 2 * v] or bits[2 * v + 1] != flags[sn + 2 * v + 1]:
-            _touch(h, tab, flags, row, v)
-            if row == 2 and bits[2 * v] != flags[sn + 2 * v]:
-                flags[h.whole_ok] = False
-            flags[sn + 2 * v] = bits[2 * v]
-            flags[sn + 2 * v + 1] = bits[2 * v + 1]
+        if bits[2 * v] != B[sn + 2 * v] or bits[2 * v + 1] != B[sn + 2 * v + 1]:
+            _touch(h, T, B, row, v)
+            if row == 2 and bits[2 * v] != B[sn + 2 * v]:
+                B[h.whole_ok] = False
+            B[sn + 2 * v] = bits[2 * v]
+            B[sn + 2 * v + 1] = bits[2 * v + 1]
 
 
 # Removals go through _put; callers skip it when ``var`` is already fixed
 # to ``val`` (a put costs more than that check).
 @njit(cache=True, inline="always")
-def _put(bits, var, val, h, tab, flags, row):
+def _put(bits, var, val, h, T, B, row):
     """Fix variable ``var`` to ``val`` for rung ``row``: -1 if impossible, 1
     if changed (then the rung's copy follows, and the flags of its steps
     reading ``var`` are cleared), 0 if not."""
@@ -105,15 +105,15 @@ def _put(bits, var, val, h, tab, flags, row):
     if not bits[2 * var + 1 - val]:
         return 0
     bits[2 * var + 1 - val] = False
-    flags[h.copies + row * h.copy_len + 2 * var + 1 - val] = False
-    _touch(h, tab, flags, row, var)
+    B[h.copies + row * h.copy_len + 2 * var + 1 - val] = False
+    _touch(h, T, B, row, var)
     if row == 2 and val == 1:
-        flags[h.whole_ok] = False
+        B[h.whole_ok] = False
     return 1
 
 
 @njit(cache=True, inline="always")
-def _and_put(ch, bits, var, val, h, tab, flags, row):
+def _and_put(ch, bits, var, val, h, T, B, row):
     """Result ``ch`` of a step so far, then :func:`_put`: -1 stays -1 (and
     puts nothing), else -1 if the put fails, else ``ch`` or'ed with its
     result.  A variable already fixed to ``val`` is passed over before the
@@ -122,7 +122,7 @@ def _and_put(ch, bits, var, val, h, tab, flags, row):
         return -1
     if bits[2 * var + val] and not bits[2 * var + 1 - val]:
         return ch
-    r = _put(bits, var, val, h, tab, flags, row)
+    r = _put(bits, var, val, h, T, B, row)
     if r < 0:
         return -1
     return ch | r
