@@ -122,6 +122,21 @@ class State:
         self.bits[a:b] = False
         self.bits[a + k] = True
 
+    def assign_all(self, values) -> None:
+        """Fix every variable ``v`` to its value ``values[v]``: the decided
+        state of an answer.
+
+        >>> s = State(None, np.array([0, 2, 5]))
+        >>> s.assign_all([1, 0])
+        >>> s.bits.tolist()
+        [False, True, True, False, False]
+        """
+        values = np.asarray(values, dtype=np.int64).ravel()
+        if values.size != self.n_vars:
+            raise ValueError(f"{values.size} values for {self.n_vars} variables")
+        self.bits[:] = False
+        self.bits[self.offsets[:-1] + values] = True
+
     def remove(self, v: int, k: int) -> None:
         """Remove value ``k`` of variable ``v``."""
         self.bits[self.offsets[v] + k] = False

@@ -54,12 +54,8 @@ def encode(puzzle: Puzzle, answer: Answer) -> CreekState:
     >>> s = encode(p, a); s.solved(), decode(s) == a
     (True, True)
     """
-    g = np.asarray(answer.grid).ravel()
-    if g.size != puzzle.h * puzzle.w:
-        raise ValueError(f"answer has {g.size} cells, puzzle {puzzle.h * puzzle.w}")
     s = initial_state(puzzle)
-    s.cells[:] = False
-    s.cells[np.arange(g.size), g] = True
+    s.assign_all(answer.grid)
     return s
 
 
