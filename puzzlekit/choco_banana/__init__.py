@@ -4,23 +4,13 @@ value, rect, size, anti and probe over one {banana, chocolate} variable per
 cell."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, proof, url
+from ..core.genre import genre_spec
+from . import brute, census, certify, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
-from .generate import (
-    buy,
-    forcing,
-    minimise,
-    random_answer,
-    random_small,
-    rebuild_bank,
-    sweep_board,
-    verify_extra,
-)
+from .generate import buy, forcing, minimise, random_answer, random_small, rebuild_bank, sweep_board
 from .ladder import LADDER, NAMES, CBState, decode, decode_mask, encode, initial_state
 from .model import (
-    MAX_CELLS,
     RULES,
     Answer,
     Puzzle,
@@ -40,22 +30,9 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CBState", "c
            "url", "proof"]
 
 
-def _generate(h, w, seed=None, grade=None):
-    return _gen.generate(h, w, seed, grade)
-
-
 def _clues(puzzle) -> int:
     """Printed numbers."""
     return len(puzzle.clues)
 
 
-SPEC = GenreSpec(
-    name="choco_banana", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=_generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.choco_banana.article", rebuild_bank=rebuild_bank,
-    verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof=proof.POLICY)
+SPEC = genre_spec(__name__, clues=_clues)

@@ -1,12 +1,15 @@
 """The one interface every genre fills in, and the generic verbs over it.
 
-Each genre's ``__init__`` builds a :class:`GenreSpec` named ``SPEC``; the CLI,
+Each genre's ``__init__`` builds a :class:`GenreSpec` named ``SPEC`` (with
+:func:`genre_spec`, which reads it from the genre's modules); the CLI,
 the bank verifier and the generic ``solve`` / ``grade`` below dispatch through
 it (Tatham's vtable, in Python).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any, Callable
 
 from .ladder import Ladder, State
@@ -30,7 +33,7 @@ from .search import (
 )
 
 __all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "warm_proof",
-           "accepts", "sat_counter", "ProofPolicy",
+           "accepts", "sat_counter", "genre_spec", "ProofPolicy",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
 
 
@@ -163,6 +166,58 @@ def sat_counter(package: str) -> Callable:
     sat_count.__module__ = package
     sat_count.__doc__ = f"The CP-SAT model's count (:func:`{package}.sat.count_solutions`)."
     return sat_count
+
+
+def _lazy(package: str, module: str, name: str) -> Callable:
+    """``<package>.<module>.<name>``, imported on the first call."""
+    def call(*args, **kwargs):
+        return getattr(import_module(f"{package}.{module}"), name)(*args, **kwargs)
+    call.__module__, call.__qualname__ = f"{package}.{module}", name
+    call.__doc__ = f":func:`{package}.{module}.{name}`, imported on the first call."
+    return call
+
+
+def genre_spec(package: str, **fields) -> GenreSpec:
+    """A genre's :class:`GenreSpec` read from its modules by the names every
+    genre gives them; ``fields`` add to or override what is read.
+
+    From ``model``: ``Puzzle``, ``Answer``, ``check``, ``MAX_CELLS``; from
+    ``ladder``: ``LADDER``, ``initial_state``, ``decode``, ``encode``; from
+    ``brute``: ``brute_count`` and ``brute_solutions`` (or ``count_solutions``
+    and ``solutions``); from ``draw``: ``draw``, ``draw_state``; from
+    ``generate``: ``generate(h, w, seed, grade)``, ``rebuild_bank(seed)`` and,
+    where defined, ``verify_extra``, ``random_small``, ``sweep_board``; from
+    ``proof`` (where present) its ``POLICY``; ``url`` (where present) and
+    ``sat`` are imported on first use.
+
+    >>> spec = genre_spec("puzzlekit.kojun", decode=lambda state: None)
+    >>> spec.name, spec.article, spec.url_decode.__qualname__
+    ('kojun', 'puzzlekit.kojun.article', 'decode')
+    """
+    def module(name):
+        return import_module(f"{package}.{name}")
+
+    model, ladder, brute, draw, gen = (module(m) for m in
+                                       ("model", "ladder", "brute", "draw", "generate"))
+    read = dict(
+        name=package.rpartition(".")[2], Puzzle=model.Puzzle, Answer=model.Answer,
+        check=model.check, max_cells=model.MAX_CELLS, ladder=ladder.LADDER,
+        initial_state=ladder.initial_state, decode=getattr(ladder, "decode", None),
+        encode=ladder.encode,
+        brute_count=getattr(brute, "brute_count", None) or brute.count_solutions,
+        brute_solutions=getattr(brute, "brute_solutions", None) or brute.solutions,
+        draw=draw.draw, draw_state=draw.draw_state,
+        generate=lambda h, w, seed=None, grade=None: gen.generate(h, w, seed, grade),
+        rebuild_bank=lambda seed=None: gen.rebuild_bank(seed),
+        article=f"{package}.article", sat_count=sat_counter(package))
+    read.update({name: getattr(gen, name) for name in ("verify_extra", "random_small",
+                                                       "sweep_board") if hasattr(gen, name)})
+    if find_spec(f"{package}.url") is not None:
+        read.update(url_decode=_lazy(package, "url", "decode"),
+                    url_encode=_lazy(package, "url", "encode"))
+    if find_spec(f"{package}.proof") is not None:
+        read["proof"] = module("proof").POLICY
+    return GenreSpec(**{**read, **fields})
 
 
 def accepts(spec: GenreSpec, puzzle) -> Callable[[State], bool]:

@@ -2,8 +2,8 @@
 variable per cell and one {unused, used} variable per grid edge."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import brute, generate as _gen, url
+from ..core.genre import genre_spec
+from . import brute, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (
@@ -29,7 +29,7 @@ from .ladder import (
     region_graph,
     two_connected,
 )
-from .model import MAX_CELLS, RULES, Answer, Puzzle, check, loop_cells
+from .model import RULES, Answer, Puzzle, check, loop_cells
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CRState", "check",
            "loop_cells", "initial_state", "decode", "encode", "brute_count",
@@ -37,10 +37,6 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "CRState", "c
            "inflate_loop", "cut_loop", "random_partition", "random_small", "rebuild_bank",
            "sweep_board", "catalogue", "region_graph", "two_connected", "draw", "draw_state",
            "url", "brute"]
-
-
-def _generate(h, w, seed=None, grade=None):
-    return _gen.generate(h, w, seed, grade)
 
 
 def _clues(puzzle) -> int:
@@ -54,13 +50,4 @@ def _refute(puzzle) -> bool:
     return no_answer(puzzle) is not None
 
 
-SPEC = GenreSpec(
-    name="country_road", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=_generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.country_road.article",
-    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed),
-    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, refute=_refute)
+SPEC = genre_spec(__name__, clues=_clues, refute=_refute)

@@ -3,8 +3,8 @@ and within a region the upper of two stacked cells is larger.  The ladder:
 neigh, once, order, region and probe over one digit variable per cell."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import generate as _gen, url
+from ..core.genre import genre_spec
+from . import url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
 from .generate import (
@@ -71,13 +71,5 @@ def _certificate(puzzle, answer):
     return swap_certificate(puzzle, answer)
 
 
-SPEC = GenreSpec(
-    name="kojun", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
-    draw=draw, draw_state=draw_state, article="puzzlekit.kojun.article",
-    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
-    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, certificate=_certificate)
+SPEC = genre_spec(__name__, decode=decode, verify_extra=_verify_extra, clues=_clues,
+                   certificate=_certificate)

@@ -3,12 +3,12 @@ poles never touch; margins count each line's + and - cells.  Real boards may
 also have empty cells and given poles, and are read from puzz.link URLs."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
+from ..core.genre import genre_spec
 from . import brute, census, certify, generate, proof, url
 from .draw import draw, draw_state
-from .generate import random_small, rebuild_bank, sample, verify_extra
+from .generate import random_small, sample
 from .ladder import LADDER, MagnetState, decode, encode, initial_state
-from .model import MAX_CELLS, RULES, Answer, Puzzle, check
+from .model import RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "Puzzle", "Answer", "check", "RULES", "initial_state", "decode",
            "encode", "random_small", "draw", "draw_state", "sample", "brute", "census", "certify",
@@ -28,12 +28,4 @@ def _clues(puzzle) -> int:
     return int(sum((m >= 0).sum() for m in margins) + (puzzle.given >= 0).sum())
 
 
-SPEC = GenreSpec(
-    name="magnets", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check,
-    brute_count=brute.brute_count, generate=_generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.magnets.article", rebuild_bank=rebuild_bank, verify_extra=verify_extra,
-    max_cells=MAX_CELLS, brute_solutions=brute.brute_solutions, encode=encode,
-    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=generate.sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, certificate=certify.pair_certificate, proof=proof.POLICY)
+SPEC = genre_spec(__name__, generate=_generate, clues=_clues, certificate=certify.pair_certificate)

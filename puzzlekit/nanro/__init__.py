@@ -2,8 +2,8 @@
 variable per cell and one label variable per region."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import generate as _gen, url
+from ..core.genre import genre_spec
+from . import url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
 from .generate import (
@@ -30,7 +30,7 @@ from .ladder import (
     propagate,
     search,
 )
-from .model import MAX_CELLS, RULES, Answer, Puzzle, answer_from_mask, check
+from .model import RULES, Answer, Puzzle, answer_from_mask, check
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "NanroState", "check",
            "answer_from_mask", "initial_state", "decode", "decode_mask", "propagate",
@@ -67,14 +67,4 @@ def _clues(puzzle) -> int:
     return len(puzzle.clues) + len(puzzle.marks) + len(puzzle.hints) + len(puzzle.blanks)
 
 
-SPEC = GenreSpec(
-    name="nanro", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
-    draw=draw, draw_state=draw_state, article="puzzlekit.nanro.article",
-    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), verify_extra=_verify_extra,
-    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues)
+SPEC = genre_spec(__name__, decode=decode, verify_extra=_verify_extra, clues=_clues)

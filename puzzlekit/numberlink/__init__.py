@@ -3,8 +3,8 @@ cell; with rule 3 (``fill``) every cell is used.  Solved over the segments by
 deg, chain, reach and probe."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import generate as _gen, proof, url
+from ..core.genre import genre_spec
+from . import proof, url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_state
 from .generate import random_small, rebuild_bank, repair, sample_paths
@@ -19,7 +19,7 @@ from .ladder import (
     propagate,
     with_segments,
 )
-from .model import MAX_CELLS, RULES, Answer, Puzzle, check, paths_of
+from .model import RULES, Answer, Puzzle, check, paths_of
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "LinkState", "check",
            "initial_state", "decode", "encode", "propagate", "fast_count", "with_segments",
@@ -38,13 +38,4 @@ def _refute(puzzle) -> bool:
     return not parity_ok(puzzle)
 
 
-SPEC = GenreSpec(
-    name="numberlink", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
-    draw=draw, draw_state=draw_state, article="puzzlekit.numberlink.article",
-    rebuild_bank=lambda seed=None: _gen.rebuild_bank(seed), max_cells=MAX_CELLS,
-    brute_solutions=brute_solutions, encode=encode, random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, refute=_refute, proof=proof.POLICY)
+SPEC = genre_spec(__name__, clues=_clues, refute=_refute)

@@ -5,8 +5,8 @@ pin < link < block < edge < probe, and ``ruler`` ships beside it.
 """
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, ladder, model, proof
+from ..core.genre import genre_spec
+from . import brute, census, certify, ladder, model, proof
 from .brute import brute_count, brute_solutions, iter_solutions
 from .certify import reversal, single_cell_proof
 from .draw import draw, draw_state
@@ -44,14 +44,7 @@ def _clues(puzzle) -> int:
     return int((puzzle.clues > 0).sum())
 
 
-SPEC = GenreSpec(
-    name="numbrix", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check,
-    brute_count=brute_count, generate=_gen.generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.numbrix.article", rebuild_bank=_gen.rebuild_bank,
-    verify_extra=_verify_extra, max_cells=model.MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
+SPEC = genre_spec(
+    __name__, decode=decode, verify_extra=_verify_extra, clues=_clues, certificate=reversal,
     url_note="puzz.link has no Numbrix genre (its Hidato lets consecutive numbers touch "
-             "diagonally, which Numbrix forbids)",
-    clues=_clues, certificate=reversal, proof=proof.POLICY)
+             "diagonally, which Numbrix forbids)")

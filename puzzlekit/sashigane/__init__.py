@@ -4,8 +4,8 @@ probe over one candidate-L variable per circle; the scanner (row-major cuts)
 and a CP-SAT model are the other two engines."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import brute, generate as _gen
+from ..core.genre import genre_spec
+from . import brute
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (
@@ -16,25 +16,14 @@ from .generate import (
     random_small,
     rebuild_bank,
     unique,
-    verify_extra,
 )
 from .ladder import LADDER, SashiState, decode, encode, initial_state, owners
-from .model import CLAUSES, MAX_CELLS, RULES, Answer, Puzzle, check, l_parts
+from .model import CLAUSES, RULES, Answer, Puzzle, check, l_parts
 
 __all__ = ["SPEC", "LADDER", "RULES", "CLAUSES", "Puzzle", "Answer", "SashiState", "check",
            "l_parts", "initial_state", "decode", "encode", "owners", "brute_count",
            "brute_solutions", "random_partition", "answer_board", "random_small", "unique",
            "erase_numbers", "generate", "rebuild_bank", "draw", "draw_state", "brute"]
-
-
-def _url_decode(url):
-    from .url import decode as dec
-    return dec(url)
-
-
-def _url_encode(puzzle):
-    from .url import encode as enc
-    return enc(puzzle)
 
 
 def _clues(puzzle) -> int:
@@ -48,13 +37,4 @@ def _refute(puzzle) -> bool:
     return budget_refutes(puzzle)
 
 
-SPEC = GenreSpec(
-    name="sashigane", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=lambda h, w, seed=None, grade=None: _gen.generate(h, w, seed, grade),
-    draw=draw, draw_state=draw_state, article="puzzlekit.sashigane.article",
-    rebuild_bank=lambda seed=None: rebuild_bank(seed), verify_extra=verify_extra,
-    max_cells=MAX_CELLS, brute_solutions=brute_solutions, encode=encode,
-    random_small=random_small, sat_count=sat_counter(__name__), sweep_board=_gen.sweep_board,
-    url_decode=_url_decode, url_encode=_url_encode,
-    clues=_clues, refute=_refute)
+SPEC = genre_spec(__name__, clues=_clues, refute=_refute)

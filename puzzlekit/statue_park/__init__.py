@@ -4,8 +4,8 @@ white ones not.  clue, place, fit, white and probe over one {park, shaded}
 variable per cell and one {unused, used} variable per placement."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, url
+from ..core.genre import genre_spec
+from . import brute, census, certify, url
 from .brute import count_solutions as brute_count, solutions as brute_solutions
 from .draw import draw, draw_bag, draw_state
 from .generate import (
@@ -19,7 +19,6 @@ from .generate import (
     random_small,
     rebuild_bank,
     sweep_board,
-    verify_extra,
 )
 from .ladder import (
     LADDER,
@@ -33,7 +32,6 @@ from .ladder import (
     initial_state,
 )
 from .model import (
-    MAX_CELLS,
     NAMED,
     RULES,
     Answer,
@@ -54,22 +52,9 @@ __all__ = ["SPEC", "LADDER", "LADDER_NO_COUNT", "NAMES", "RULES", "NAMED", "Puzz
            "draw_bag", "draw_state", "brute", "census", "certify", "url", "ALPHABETS"]
 
 
-def _generate(h, w, seed=None, grade=None):
-    return _gen.generate(h, w, seed, grade)
-
-
 def _clues(puzzle) -> int:
     """Black and white circles (the bag is not counted)."""
     return len(puzzle.black) + len(puzzle.white)
 
 
-SPEC = GenreSpec(
-    name="statue_park", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=_generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.statue_park.article", rebuild_bank=rebuild_bank,
-    verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues)
+SPEC = genre_spec(__name__, clues=_clues)

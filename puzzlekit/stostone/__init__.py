@@ -3,22 +3,13 @@ as sizes, and dropped straight down the stones fill the bottom half exactly.
 col, clue, fit, drop and probe over one {blank, shaded} variable per cell."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, proof, url
+from ..core.genre import genre_spec
+from . import brute, census, certify, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
-from .generate import (
-    buy,
-    minimise,
-    random_answer,
-    random_small,
-    rebuild_bank,
-    sweep_board,
-    verify_extra,
-)
+from .generate import buy, minimise, random_answer, random_small, rebuild_bank, sweep_board
 from .ladder import LADDER, NAMES, StoState, decode, decode_mask, encode, initial_state
 from .model import (
-    MAX_CELLS,
     RULE4,
     RULES,
     Answer,
@@ -39,10 +30,6 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "RULE4", "Puzzle", "Answer", "Sto
            "url", "proof"]
 
 
-def _generate(h, w, seed=None, grade=None):
-    return _gen.generate(h, w, seed, grade)
-
-
 def _clues(puzzle) -> int:
     """Numbers, ``?`` included (the partition is not counted)."""
     return len(puzzle.numbers)
@@ -53,13 +40,4 @@ def _small_size(h, w):
     return (4 if h % 2 else h), w
 
 
-SPEC = GenreSpec(
-    name="stostone", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=_generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.stostone.article", rebuild_bank=rebuild_bank,
-    verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof=proof.POLICY, small_size=_small_size)
+SPEC = genre_spec(__name__, clues=_clues, small_size=_small_size)

@@ -3,8 +3,8 @@ arrow clue binds only when its own cell is unshaded.  adj, cap, ray, white and
 probe over one {unshaded, shaded} variable per cell."""
 from __future__ import annotations
 
-from ..core.genre import GenreSpec, sat_counter
-from . import brute, census, certify, generate as _gen, proof, url
+from ..core.genre import genre_spec
+from . import brute, census, certify, proof, url
 from .brute import brute_count, brute_solutions
 from .draw import draw, draw_state
 from .generate import (
@@ -16,7 +16,6 @@ from .generate import (
     random_small,
     rebuild_bank,
     sweep_board,
-    verify_extra,
 )
 from .ladder import (
     LADDER,
@@ -31,7 +30,7 @@ from .ladder import (
     max_total,
     shade_first,
 )
-from .model import MAX_CELLS, RULES, Answer, Puzzle, check
+from .model import RULES, Answer, Puzzle, check
 
 __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "YKState", "check",
            "initial_state", "decode", "decode_mask", "encode", "line_totals", "max_total",
@@ -41,22 +40,9 @@ __all__ = ["SPEC", "LADDER", "NAMES", "RULES", "Puzzle", "Answer", "YKState", "c
            "brute", "census", "certify", "url", "proof"]
 
 
-def _generate(h, w, seed=None, grade=None):
-    return _gen.generate(h, w, seed, grade)
-
-
 def _clues(puzzle) -> int:
     """Arrow clues."""
     return len(puzzle.clues)
 
 
-SPEC = GenreSpec(
-    name="yajisan_kazusan", Puzzle=Puzzle, Answer=Answer, ladder=LADDER,
-    initial_state=initial_state, decode=decode, check=check, brute_count=brute_count,
-    generate=_generate, draw=draw, draw_state=draw_state,
-    article="puzzlekit.yajisan_kazusan.article", rebuild_bank=rebuild_bank,
-    verify_extra=verify_extra, max_cells=MAX_CELLS, brute_solutions=brute_solutions,
-    encode=encode, random_small=random_small,
-    sat_count=sat_counter(__name__), sweep_board=sweep_board,
-    url_decode=url.decode, url_encode=url.encode,
-    clues=_clues, proof=proof.POLICY)
+SPEC = genre_spec(__name__, clues=_clues)
