@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, ShadeState
 from .model import Answer, Puzzle, banana_areas, bar_areas
 
 __all__ = ["CBState", "LADDER", "NAMES", "WORK", "KERNELS", "data", "initial_state",
@@ -54,13 +54,7 @@ def data(puzzle: Puzzle) -> tuple:
     return puzzle_table(puzzle, "choco_banana.data", build)
 
 
-class CBState(State):
-    """State with the view ``cell`` (n, 2): [banana possible, chocolate possible]."""
-
-    __slots__ = ("cell",)
-
-    def _init_views(self):
-        self.cell = self.bits.reshape(-1, 2)
+CBState = ShadeState  # the view ``cell`` (n, 2): [banana possible, chocolate possible]
 
 
 def initial_state(puzzle: Puzzle) -> CBState:
@@ -86,12 +80,12 @@ def clue_distance_order(puzzle: Puzzle) -> np.ndarray:
 
 def decode_mask(state) -> np.ndarray:
     """Shaded cells of a decided state."""
-    return state.cell[:, C] & ~state.cell[:, B]
+    return state.shaded()
 
 
 def decode(state) -> Answer:
-    p = state.puzzle
-    return Answer.from_mask(p.h, p.w, decode_mask(state))
+    """The answer of a decided state."""
+    return Answer.from_mask(state.puzzle.h, state.puzzle.w, state.shaded())
 
 
 def encode(puzzle: Puzzle, answer: Answer) -> CBState:
@@ -101,10 +95,8 @@ def encode(puzzle: Puzzle, answer: Answer) -> CBState:
     >>> s = encode(p, Answer.from_mask(1, 2, [1, 1])); s.solved(), decode(s).to_json()
     (True, {'grid': ['##']})
     """
-    sh = np.asarray(answer.shaded, bool).ravel()
     s = initial_state(puzzle)
-    s.cell[:, B] = ~sh
-    s.cell[:, C] = sh
+    s.shade(answer.shaded)
     return s
 
 
@@ -535,17 +527,16 @@ def _legal_jit(bits, data):
 # colour) or takes a colour from a cell known to have both
 KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit,
                    hints=KernelHints(reports_empty=True))
-LADDER = Ladder([
-    Rung("value", KERNELS.rung(0, "value"), "#7f7f7f",
-         "the number alone names the colour: 1, 2 and h*w chocolate, off the times table banana"),
-    Rung("rect", KERNELS.rung(1, "rect"), "#8c564b",
-         "every known chocolate group fills its bounding box"),
-    Rung("size", KERNELS.rung(2, "size"), "#1f77b4",
-         "a clued group is exactly its number: merges that overflow it are refused, a group "
-         "that can reach no more (short of groups with other numbers) takes all it reaches, "
-         "a bar is cut to the rectangles that fit"),
-    Rung("anti", KERNELS.rung(3, "anti"), "#2ca02c",
-         "a banana is no rectangle: sealed rectangles refute, one way out is taken, a cell "
-         "walled in by chocolate is chocolate"),
-    probe_rung(),
-], compiled=KERNELS)
+LADDER = KERNELS.ladder([
+    ("value", "#7f7f7f",
+     "the number alone names the colour: 1, 2 and h*w chocolate, off the times table banana"),
+    ("rect", "#8c564b",
+     "every known chocolate group fills its bounding box"),
+    ("size", "#1f77b4",
+     "a clued group is exactly its number: merges that overflow it are refused, a group "
+     "that can reach no more (short of groups with other numbers) takes all it reaches, "
+     "a bar is cut to the rectangles that fit"),
+    ("anti", "#2ca02c",
+     "a banana is no rectangle: sealed rectangles refute, one way out is taken, a cell "
+     "walled in by chocolate is chocolate"),
+])

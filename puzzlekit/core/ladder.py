@@ -17,7 +17,7 @@ import numpy as np
 from ._nb import dead_jit, live_counts_jit, solved_jit
 
 __all__ = [
-    "State", "Rung", "Ladder", "Step", "FixpointResult", "Compiled", "KernelHints",
+    "State", "ShadeState", "Rung", "Ladder", "Step", "FixpointResult", "Compiled", "KernelHints",
     "CONTRADICTION", "STABLE", "CHANGED", "PROBE", "probe_rung",
 ]
 
@@ -144,6 +144,36 @@ class State:
     def var_of_bit(self, bits_idx) -> np.ndarray:
         """Variable owning each bit index."""
         return np.searchsorted(self.offsets, bits_idx, side="right") - 1
+
+
+class ShadeState(State):
+    """A state of two bits a cell, ``[unshaded possible, shaded possible]``,
+    for the genres whose answer is a set of shaded cells; ``cell`` is the
+    ``(n, 2)`` view.  A genre with more variables after the cells overrides
+    :meth:`State._init_views` and keeps ``cell`` the view of the first
+    ``2 n`` bits.
+
+    >>> s = ShadeState(None, np.arange(0, 7, 2))
+    >>> s.shade([True, False, False])
+    >>> s.cell[2] = True                        # the last cell open again
+    >>> s.cell.tolist()[:2], s.shaded().tolist()
+    ([[False, True], [True, False]], [True, False, False])
+    """
+
+    __slots__ = ("cell",)
+
+    def _init_views(self):
+        self.cell = self.bits.reshape(-1, 2)
+
+    def shaded(self) -> np.ndarray:
+        """The cells known shaded (all the shaded cells of a decided state)."""
+        return self.cell[:, 1] & ~self.cell[:, 0]
+
+    def shade(self, shaded) -> None:
+        """Fix every cell to its colour in ``shaded`` (one bool a cell)."""
+        shaded = np.asarray(shaded, dtype=np.bool_).ravel()
+        self.cell[:, 0] = ~shaded
+        self.cell[:, 1] = shaded
 
 
 RungFn = Callable[[State, Counter], int]
@@ -305,6 +335,23 @@ class Compiled:
             return int(r)
         fn.__name__ = fn.__qualname__ = name
         return fn
+
+    def ladder(self, rungs: Sequence[tuple], probe: Rung | None = None,
+               probe_vars: Callable | None = None) -> "Ladder":
+        """The ladder of these kernels: ``rungs`` holds ``(name, colour, doc)``
+        of kernel rung 0, 1, ... in order, each run by :meth:`rung`; ``probe``
+        (default :func:`probe_rung`) on top.
+
+        >>> def apply(i, bits, data, work):
+        ...     return 0
+        >>> k = Compiled(apply=apply, data=lambda puzzle: (), work=("scans",))
+        >>> k.ladder([("a", "#7f7f7f", "first"), ("b", "#1f77b4", "second")])
+        Ladder(a, b, probe)
+        """
+        kernel_rungs = [Rung(name, self.rung(i, name), colour, doc)
+                        for i, (name, colour, doc) in enumerate(rungs)]
+        return Ladder(kernel_rungs + [probe or probe_rung()], compiled=self,
+                      probe_vars=probe_vars)
 
 
 class Ladder:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, State, probe_rung
 from .cycles import (
     MAX_CATALOGUE_COUNTRIES,
     MAX_CATALOGUE_NODES,
@@ -168,18 +168,17 @@ WORK = ("cell checks", "country checks", "loop scans", "cycles scanned")
 KERNELS = Compiled(apply=_apply_jit, data=data, legal=_legal_jit, work=WORK,
                    hints=KernelHints(reports_empty=True))
 
-LADDER = Ladder([
-    Rung("region", KERNELS.rung(0, "region"), "#7f7f7f",
-         "cell bookkeeping: empty cells carry no road, used edges put both ends on it, "
-         "no two empties face across a border, numbers bound the road cells"),
-    Rung("once", KERNELS.rung(1, "once"), "#1f77b4",
-         "each country: two border crossings, a road cell, one crossing per border, "
-         "its road cells connected inside it"),
-    Rung("loop", KERNELS.rung(2, "loop"), "#2ca02c",
-         "degree two, dead ends, loops closing too early, road cells out of reach"),
-    Rung("macro", KERNELS.rung(3, "macro"), "#9467bd",
-         "the region graph's Hamiltonian cycles that fit the crossings so far"),
-    probe_rung("#d62728", "singleton consistency on cells and edges over the rungs below"),
-], compiled=KERNELS)
+LADDER = KERNELS.ladder([
+    ("region", "#7f7f7f",
+     "cell bookkeeping: empty cells carry no road, used edges put both ends on it, "
+     "no two empties face across a border, numbers bound the road cells"),
+    ("once", "#1f77b4",
+     "each country: two border crossings, a road cell, one crossing per border, "
+     "its road cells connected inside it"),
+    ("loop", "#2ca02c",
+     "degree two, dead ends, loops closing too early, road cells out of reach"),
+    ("macro", "#9467bd",
+     "the region graph's Hamiltonian cycles that fit the crossings so far"),
+], probe=probe_rung("#d62728", "singleton consistency on cells and edges over the rungs below"))
 
 NAMES = LADDER.names

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, State
 from ..core.search import Budget, SearchResult, SearchSettings, count_solutions
 
 __all__ = ["KojunState", "LADDER", "NAMES", "WORK", "REGION_BUDGET", "Geometry", "geometry",
@@ -451,15 +451,14 @@ def _legal_rung_jit(bits, data):
 # ---------------------------------------------------------------- the ladder
 KERNELS = Compiled(apply=_apply_rung_jit, data=lambda p: geometry(p).args(), work=WORK,
                    legal=_legal_rung_jit)
-LADDER = Ladder([
-    Rung("neigh", KERNELS.rung(0, "neigh"), "#1f77b4",
-         "a pinned grid neighbour erases its digit here"),
-    Rung("once", KERNELS.rung(1, "once"), "#2ca02c",
-         "the region as a permutation: pinned cells erase, a digit with one home is pinned"),
-    Rung("order", KERNELS.rung(2, "order"), "#9467bd",
-         "in-region vertical edges: upper > lower's minimum, lower < upper's maximum"),
-    Rung("region", KERNELS.rung(3, "region"), "#ff7f0e",
-         "every complete assignment of one region, checked against pinned neighbours: "
-         "keep exactly the supported digits"),
-    probe_rung(),
-], compiled=KERNELS)
+LADDER = KERNELS.ladder([
+    ("neigh", "#1f77b4",
+     "a pinned grid neighbour erases its digit here"),
+    ("once", "#2ca02c",
+     "the region as a permutation: pinned cells erase, a digit with one home is pinned"),
+    ("order", "#9467bd",
+     "in-region vertical edges: upper > lower's minimum, lower < upper's maximum"),
+    ("region", "#ff7f0e",
+     "every complete assignment of one region, checked against pinned neighbours: "
+     "keep exactly the supported digits"),
+])

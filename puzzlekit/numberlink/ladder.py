@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, State
 from ..core.search import Budget, SearchResult, SearchSettings, count_solutions
 from .model import Answer
 
@@ -361,12 +361,11 @@ KERNELS = Compiled(apply=_apply_rung_jit, data=arrays, work=WORK, legal=_legal_r
                    # removals keep a value; each settles
                    hints=KernelHints(reports_empty=True, settles=(0, 1, 2), residue=_residue_jit))
 
-LADDER = Ladder([
-    Rung("deg", KERNELS.rung(0, "deg"), "#1f77b4",
-         "a numbered cell has one ON segment, any other two (0 or 2 without rule 3)"),
-    Rung("chain", KERNELS.rung(1, "chain"), "#2ca02c",
-         "a segment closing a loop or welding two numbers goes OFF"),
-    Rung("reach", KERNELS.rung(2, "reach"), "#ff7f0e",
-         "pairs still meet over non-OFF segments; no region without a number"),
-    probe_rung(),
-], compiled=KERNELS)
+LADDER = KERNELS.ladder([
+    ("deg", "#1f77b4",
+     "a numbered cell has one ON segment, any other two (0 or 2 without rule 3)"),
+    ("chain", "#2ca02c",
+     "a segment closing a loop or welding two numbers goes OFF"),
+    ("reach", "#ff7f0e",
+     "pairs still meet over non-OFF segments; no region without a number"),
+])

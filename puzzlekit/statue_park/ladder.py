@@ -22,7 +22,7 @@ from numba import njit
 
 from ..core.cache import puzzle_table
 from ..core.graph import one_region_jit
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, Ladder, Rung, ShadeState, probe_rung
 from .model import Answer, Puzzle, orientations
 
 __all__ = ["SPState", "LADDER", "LADDER_NO_COUNT", "NAMES", "WORK", "KERNELS", "data",
@@ -90,11 +90,11 @@ def data(puzzle: Puzzle, count: bool = True) -> tuple:
                         build)
 
 
-class SPState(State):
+class SPState(ShadeState):
     """State with views ``cell`` (n, 2): [park, shaded] and ``plc`` (P, 2):
     [unused, used]."""
 
-    __slots__ = ("cell", "plc")
+    __slots__ = ("plc",)
 
     def _init_views(self):
         n = self.puzzle.n
@@ -110,12 +110,12 @@ def initial_state(puzzle: Puzzle) -> SPState:
 
 def decode_mask(state) -> np.ndarray:
     """Shaded cells of a decided state."""
-    return state.cell[:, SHADE] & ~state.cell[:, PARK]
+    return state.shaded()
 
 
 def decode(state) -> Answer:
-    p = state.puzzle
-    return Answer.from_mask(p.h, p.w, decode_mask(state))
+    """The answer of a decided state."""
+    return Answer.from_mask(state.puzzle.h, state.puzzle.w, state.shaded())
 
 
 def encode(puzzle: Puzzle, answer: Answer) -> SPState:
@@ -129,8 +129,7 @@ def encode(puzzle: Puzzle, answer: Answer) -> SPState:
     sh = np.asarray(answer.shaded, bool).ravel()
     cells, rim, _, _ = catalogue(puzzle)
     s = initial_state(puzzle)
-    s.cell[:, PARK] = ~sh
-    s.cell[:, SHADE] = sh
+    s.shade(sh)
     ok = np.ones(cells.shape[0], bool)
     for j in range(cells.shape[1]):
         c = cells[:, j]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, KernelHints, ShadeState
 from .fit import _fit_jit
 from .kernels import _clue_jit, _col_jit, _drop_jit, _state
 from .model import Answer, Puzzle
@@ -61,16 +61,9 @@ __all__ = ["StoState", "LADDER", "NAMES", "WORK", "KERNELS", "FIT_STEPS", "FIT_F
 
 NAMES = ("col", "clue", "fit", "drop", "probe")
 WORK = ("column scans", "region scans", "stones listed", "stone scans")
-BL, SH = 0, 1            # bit order within a cell: blank, shaded
 
 
-class StoState(State):
-    """State with the view ``cell`` (n, 2): [blank possible, shaded possible]."""
-
-    __slots__ = ("cell",)
-
-    def _init_views(self):
-        self.cell = self.bits.reshape(-1, 2)
+StoState = ShadeState  # the view ``cell`` (n, 2): [blank possible, shaded possible]
 
 
 def initial_state(puzzle: Puzzle) -> StoState:
@@ -95,13 +88,12 @@ def column_order(puzzle: Puzzle) -> np.ndarray:
 
 def decode_mask(state) -> np.ndarray:
     """Shaded cells of a decided state."""
-    return state.cell[:, SH] & ~state.cell[:, BL]
+    return state.shaded()
 
 
 def decode(state) -> Answer:
     """The answer of a decided state."""
-    p = state.puzzle
-    return Answer.from_mask(p.h, p.w, decode_mask(state))
+    return Answer.from_mask(state.puzzle.h, state.puzzle.w, state.shaded())
 
 
 def encode(puzzle: Puzzle, answer: Answer) -> StoState:
@@ -111,10 +103,8 @@ def encode(puzzle: Puzzle, answer: Answer) -> StoState:
     >>> s = encode(p, Answer.from_mask(2, 1, [0, 1])); s.solved(), decode(s).to_json()
     (True, {'grid': ['.', '#']})
     """
-    sh = np.asarray(answer.shaded, bool).ravel()
     s = initial_state(puzzle)
-    s.cell[:, BL] = ~sh
-    s.cell[:, SH] = sh
+    s.shade(answer.shaded)
     return s
 
 # ---------------------------------------------------------------- the compiled loop
@@ -213,15 +203,14 @@ def _legal_jit(bits, data):
 
 KERNELS = Compiled(apply=_apply_jit, data=data, work=WORK, legal=_legal_jit,
                    hints=KernelHints(settles=(0,)))
-LADDER = Ladder([
-    Rung("col", KERNELS.rung(0, "col"), "#7f7f7f",
-         "every column holds h/2 shaded cells: a full column blanks the rest, "
-         "a column with h/2 blanks shades the rest"),
-    Rung("clue", KERNELS.rung(1, "clue"), "#1f77b4",
-         "numbers as sizes, one stone per region, stones apart, reachability"),
-    Rung("fit", KERNELS.rung(2, "fit"), "#2ca02c",
-         "every way a region's stone can still be drawn; keep what they agree on"),
-    Rung("drop", KERNELS.rung(3, "drop"), "#9467bd",
-         "no vertical hole in a stone, and (exact) r + shaded-below is one number per stone"),
-    probe_rung(),
-], compiled=KERNELS)
+LADDER = KERNELS.ladder([
+    ("col", "#7f7f7f",
+     "every column holds h/2 shaded cells: a full column blanks the rest, "
+     "a column with h/2 blanks shades the rest"),
+    ("clue", "#1f77b4",
+     "numbers as sizes, one stone per region, stones apart, reachability"),
+    ("fit", "#2ca02c",
+     "every way a region's stone can still be drawn; keep what they agree on"),
+    ("drop", "#9467bd",
+     "no vertical hole in a stone, and (exact) r + shaded-below is one number per stone"),
+])

@@ -16,7 +16,7 @@ from numba import njit
 
 from ..core.cache import puzzle_table
 from ..core.graph import _components_jit, one_region_jit
-from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
+from ..core.ladder import Compiled, ShadeState
 from .model import NONE, Answer, Puzzle, line_cells
 
 __all__ = ["YKState", "LADDER", "NAMES", "WORK", "Data", "data", "initial_state", "encode",
@@ -24,7 +24,7 @@ __all__ = ["YKState", "LADDER", "NAMES", "WORK", "Data", "data", "initial_state"
 
 NAMES = ("adj", "cap", "ray", "white", "probe")
 WORK = ("adj scans", "cap lines", "ray lines", "white searches")
-W, S = 0, 1          # bit order within a cell: unshaded, shaded
+S = 1                # the shaded bit of a cell (ShadeState: unshaded, shaded)
 
 
 @dataclass(frozen=True)
@@ -59,13 +59,7 @@ def data(puzzle: Puzzle) -> Data:
     return puzzle_table(puzzle, "yajisan_kazusan.data", build)
 
 
-class YKState(State):
-    """State with the view ``cell`` (n, 2): [unshaded possible, shaded possible]."""
-
-    __slots__ = ("cell",)
-
-    def _init_views(self):
-        self.cell = self.bits.reshape(-1, 2)
+YKState = ShadeState  # the view ``cell`` (n, 2): [unshaded possible, shaded possible]
 
 
 def initial_state(puzzle: Puzzle) -> YKState:
@@ -100,12 +94,12 @@ def shade_first(puzzle: Puzzle) -> np.ndarray:
 
 def decode_mask(state) -> np.ndarray:
     """Shaded cells of a decided state."""
-    return state.cell[:, S] & ~state.cell[:, W]
+    return state.shaded()
 
 
 def decode(state) -> Answer:
-    p = state.puzzle
-    return Answer.from_mask(p.h, p.w, decode_mask(state))
+    """The answer of a decided state."""
+    return Answer.from_mask(state.puzzle.h, state.puzzle.w, state.shaded())
 
 
 def encode(puzzle: Puzzle, answer: Answer) -> YKState:
@@ -117,10 +111,8 @@ def encode(puzzle: Puzzle, answer: Answer) -> YKState:
     >>> s.solved(), decode(s) == a
     (True, True)
     """
-    sh = np.asarray(answer.shaded, bool).ravel()
     s = initial_state(puzzle)
-    s.cell[:, W] = ~sh
-    s.cell[:, S] = sh
+    s.shade(answer.shaded)
     return s
 
 
@@ -319,14 +311,13 @@ def _legal_jit(bits, data):
 
 # ---------------------------------------------------------------- the ladder
 KERNELS = Compiled(apply=_apply_jit, data=lambda p: data(p).args(), work=WORK, legal=_legal_jit)
-LADDER = Ladder([
-    Rung("adj", KERNELS.rung(0, "adj"), "#7f7f7f",
-         "the four neighbours of a shaded cell are unshaded"),
-    Rung("cap", KERNELS.rung(1, "cap"), "#1f77b4",
-         "a number the line cannot show: the clue cell is shaded"),
-    Rung("ray", KERNELS.rung(2, "ray"), "#2ca02c",
-         "a known-unshaded clue binds: line DP, each open cell tried both ways"),
-    Rung("white", KERNELS.rung(3, "white"), "#ff7f0e",
-         "one unshaded region: unreachable cells shaded, cut cells unshaded"),
-    probe_rung(),
-], compiled=KERNELS)
+LADDER = KERNELS.ladder([
+    ("adj", "#7f7f7f",
+     "the four neighbours of a shaded cell are unshaded"),
+    ("cap", "#1f77b4",
+     "a number the line cannot show: the clue cell is shaded"),
+    ("ray", "#2ca02c",
+     "a known-unshaded clue binds: line DP, each open cell tried both ways"),
+    ("white", "#ff7f0e",
+     "one unshaded region: unreachable cells shaded, cut cells unshaded"),
+])
