@@ -29,8 +29,22 @@ class SearchCapped(RuntimeError):
     of its node budget: the generator sets that draft aside and draws the next."""
 
 
+class _Verdict:
+    """The uniqueness verdict of a count of solutions (``count`` and
+    ``complete``), the same for an engine's count and a search's."""
+
+    __slots__ = ()
+
+    @property
+    def unique(self) -> bool | None:
+        """True / False, or None when the count stopped before deciding."""
+        if self.count >= 2:
+            return False
+        return (self.count == 1) if self.complete else None
+
+
 @dataclass(frozen=True)
-class Count:
+class Count(_Verdict):
     """What an independent engine reports: solutions counted up to ``limit``.
 
     ``capped`` says the engine's budget ran out first; then ``count`` is only
@@ -61,16 +75,9 @@ class Count:
             return "found"
         return "unique" if self.count == 1 else "none"
 
-    @property
-    def unique(self) -> bool | None:
-        """True / False, or None when the engine stopped before deciding."""
-        if self.count >= 2:
-            return False
-        return (self.count == 1) if self.complete else None
-
 
 @dataclass(frozen=True)
-class SearchResult:
+class SearchResult(_Verdict):
     """Outcome of :func:`count_solutions`.
 
     ``count`` is exact only when ``complete``; ``capped`` says the node budget
@@ -98,13 +105,6 @@ class SearchResult:
         if self.complete:
             return "unique" if self.count == 1 else "none"
         return "capped" if self.capped else "found"
-
-    @property
-    def unique(self) -> bool | None:
-        """True / False, or None when the search stopped before deciding."""
-        if self.count >= 2:
-            return False
-        return (self.count == 1) if self.complete else None
 
 
 @dataclass(frozen=True)
