@@ -23,17 +23,10 @@ def draw(puzzle, answer=None, ax=None):
     >>> from puzzlekit.choco_banana.model import Puzzle
     >>> ax = draw(Puzzle.make(2, 2, {0: 1})); vb.close(ax)
     """
-    shaded = None if answer is None else answer.shaded
-    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, CHOCO, ax)
-    _numbers(ax, puzzle, shaded)
-    return ax
+    return vb.shaded_answer(puzzle, answer, CHOCO, _numbers, ax)
 
 
 def draw_state(puzzle, state, ax, new=None, colour=None):
     """Draw a partial state; cells touched by the last step (``new`` over
     ``state.bits``) highlighted."""
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
-    shaded = vb.shading_state(ax, state.bits, puzzle.w, new, colour, CHOCO, "#c9a400",
-                              skip=puzzle.clues)
-    _numbers(ax, puzzle, shaded)
-    return ax
+    return vb.shaded_partial(puzzle, state.bits, ax, new, colour, CHOCO, "#c9a400", _numbers)

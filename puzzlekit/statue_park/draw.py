@@ -51,9 +51,7 @@ def draw(puzzle, answer=None, ax=None, bag: bool = True):
     if ax is None:
         _, ax = vb._plt().subplots(figsize=(max(1.5, max(puzzle.w, 4) * 0.5),
                                             max(1.5, (puzzle.h + rows) * 0.5)))
-    shaded = None if answer is None else answer.shaded
-    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, STONE, ax)
-    _circles(ax, puzzle, shaded)
+    ax = vb.shaded_answer(puzzle, answer, STONE, _circles, ax)
     if bag and puzzle.bag:
         draw_bag(ax, puzzle)
     return ax
@@ -62,10 +60,7 @@ def draw(puzzle, answer=None, ax=None, bag: bool = True):
 def draw_state(puzzle, state, ax, new=None, colour=None):
     """Draw a partial state (cell bits only); cells touched by the last step
     (``new`` over ``state.bits``) highlighted."""
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
     k = 2 * puzzle.n
     nw = None if new is None else np.asarray(new)[:k]
-    shaded = vb.shading_state(ax, state.bits[:k], puzzle.w, nw, colour, STONE, "#999999",
-                              skip=puzzle.black | puzzle.white)
-    _circles(ax, puzzle, shaded)
-    return ax
+    return vb.shaded_partial(puzzle, state.bits[:k], ax, nw, colour, STONE, "#999999", _circles,
+                             puzzle.black | puzzle.white)

@@ -17,7 +17,9 @@ def _frame(ax, puzzle):
     ax.plot([0, w], [h / 2, h / 2], ls="--", lw=1.0, color="#b0413e", zorder=4)
 
 
-def _numbers(ax, puzzle, shaded):
+def _marks(ax, puzzle, shaded):
+    """The frame, then each number (white on a stone)."""
+    _frame(ax, puzzle)
     for g, v in puzzle.numbers.items():
         c = int(puzzle.first_cell[g])
         vb.cell_text(ax, c // puzzle.w, c % puzzle.w, "?" if v < 0 else str(v),
@@ -30,20 +32,11 @@ def draw(puzzle, answer=None, ax=None):
     >>> from puzzlekit.stostone.model import Puzzle
     >>> ax = draw(Puzzle.make([[0, 1], [0, 1]], {0: 1})); vb.close(ax)
     """
-    shaded = None if answer is None else answer.shaded
-    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, STONE, ax)
-    _frame(ax, puzzle)
-    _numbers(ax, puzzle, shaded)
-    return ax
+    return vb.shaded_answer(puzzle, answer, STONE, _marks, ax)
 
 
 def draw_state(puzzle, state, ax, new=None, colour=None):
     """Draw a partial state; cells touched by the last step (``new`` over
     ``state.bits``) highlighted."""
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
     skip = {int(puzzle.first_cell[g]) for g in puzzle.numbers}
-    shaded = vb.shading_state(ax, state.bits, puzzle.w, new, colour, STONE, "#c9a400",
-                              skip=skip)
-    _frame(ax, puzzle)
-    _numbers(ax, puzzle, shaded)
-    return ax
+    return vb.shaded_partial(puzzle, state.bits, ax, new, colour, STONE, "#c9a400", _marks, skip)

@@ -208,6 +208,27 @@ def shading_state(ax, bits, w: int, new=None, colour: str | None = None, shade: 
     return shaded
 
 
+def shaded_answer(puzzle, answer, color: str, marks, ax=None):
+    """A board of a shading genre (:func:`shaded_board`) with the shaded cells
+    of ``answer`` filled in ``color`` (none when it is None), then its clues
+    drawn by ``marks(ax, puzzle, shaded)``.  Returns the axes."""
+    shaded = None if answer is None else answer.shaded
+    ax, shaded = shaded_board(puzzle.h, puzzle.w, shaded, color, ax)
+    marks(ax, puzzle, shaded)
+    return ax
+
+
+def shaded_partial(puzzle, bits, ax, new, colour, shade: str, dot: str, marks, skip=None):
+    """A fresh board with the partial shading ``bits`` (:func:`shading_state`,
+    ``skip`` defaulting to the cells of ``puzzle.clues``), then its clues
+    drawn by ``marks(ax, puzzle, shaded)``.  Returns the axes."""
+    ax = new_board(puzzle.h, puzzle.w, ax)
+    skip = puzzle.clues if skip is None else skip
+    shaded = shading_state(ax, bits, puzzle.w, new, colour, shade, dot, skip=skip)
+    marks(ax, puzzle, shaded)
+    return ax
+
+
 _ARROW = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 
 

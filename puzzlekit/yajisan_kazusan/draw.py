@@ -37,17 +37,10 @@ def draw(puzzle, answer=None, ax=None):
     >>> from puzzlekit.yajisan_kazusan.model import Puzzle
     >>> ax = draw(Puzzle.make(2, 2, {0: ("R", 1)})); vb.close(ax)
     """
-    shaded = None if answer is None else answer.shaded
-    ax, shaded = vb.shaded_board(puzzle.h, puzzle.w, shaded, DARK, ax)
-    _clues(ax, puzzle, shaded)
-    return ax
+    return vb.shaded_answer(puzzle, answer, DARK, _clues, ax)
 
 
 def draw_state(puzzle, state, ax, new=None, colour=None):
     """Draw a partial state; cells touched by the last step (``new`` over
     ``state.bits``) highlighted."""
-    ax = vb.new_board(puzzle.h, puzzle.w, ax)
-    shaded = vb.shading_state(ax, state.bits, puzzle.w, new, colour, DARK, "#999999",
-                              skip=puzzle.clues)
-    _clues(ax, puzzle, shaded)
-    return ax
+    return vb.shaded_partial(puzzle, state.bits, ax, new, colour, DARK, "#999999", _clues)
