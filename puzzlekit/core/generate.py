@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["other_answer", "bank_record", "seeded_board", "graded_bank"]
+__all__ = ["other_answer", "bank_record", "seeded_board", "graded_bank", "board_shape"]
 
 
 def other_answer(answers, intended, capped: bool):
@@ -107,3 +107,16 @@ def graded_bank(genre: str, sizes: Sequence[int], grades: Sequence[str], per: in
                 if progress:
                     progress(out[-1])
     return out
+
+
+def board_shape(h, w, genre: str) -> tuple[int, int]:
+    """``(h, w)`` as ints, for a generator asked for an ``h`` x ``w`` board;
+    a ValueError naming ``genre`` when a side is below one.
+
+    >>> board_shape(2.0, 3, "Kojun")
+    (2, 3)
+    """
+    h, w = int(h), int(w)
+    if h < 1 or w < 1:
+        raise ValueError(f"no {genre} board of shape {h}x{w}")
+    return h, w

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.generate import graded_bank
+from ..core.generate import board_shape, graded_bank
 from ..core.grid import grow_regions
 from ..core.minimise import minimal
 from ..core.referee import InputError, strict_size
@@ -97,9 +97,7 @@ def random_small(rng, h, w) -> Puzzle:
     >>> (p.h, p.w), int(p.sizes.max()) <= 4
     ((3, 5), True)
     """
-    h, w = int(h), int(w)
-    if h < 1 or w < 1:
-        raise ValueError(f"no Nanro board of shape {h}x{w}")
+    h, w = board_shape(h, w, "Nanro")
     p = Puzzle.make(random_partition(h, w, (1, 4), rng))
     n = h * w
     mask, _ = random_answer(p, rng, max_nodes=2000, restarts=3)
