@@ -18,7 +18,7 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
-from ..core.brute import run
+from ..core.brute import engine_hooks, found_jit, run
 from ..core.grid import Grid
 from ..core.search import Count
 from .model import Answer, Puzzle
@@ -107,19 +107,7 @@ def _walk(puzzle, limit, max_nodes, keep=None) -> Count:
     return replace(down, nodes=r.nodes + down.nodes, solutions=_answers(puzzle, back))
 
 
-def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The raster walker's count (no answers kept): the GenreSpec hook."""
-    return _walk(puzzle, limit, max_nodes, keep=0)
-
-
-def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The raster walker's count and answers (at most ``limit``)."""
-    return _walk(puzzle, limit, max_nodes)
-
-
-def iter_solutions(puzzle: Puzzle, limit: int = 1000):
-    """The answers, one :class:`Answer` at a time."""
-    yield from brute_solutions(puzzle, limit).solutions
+brute_count, brute_solutions, iter_solutions = engine_hooks(_walk, MAX_NODES)
 
 
 # ---------------------------------------------------------------- kernels
@@ -309,10 +297,7 @@ def _cells_jit(nbrs, clue, h, w, rect, ban, limit, max_nodes, out):
     i = 0
     while i >= 0:
         if i == n:
-            if cnt < out.shape[0]:
-                for j in range(n):
-                    out[cnt, j] = col[j] == 1
-            cnt += 1
+            cnt = found_jit(out, cnt, col)
             if cnt >= limit:
                 return cnt, nodes, False
             i -= 1

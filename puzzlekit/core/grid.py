@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
+from numba import njit
 
 from .referee import InputError
 
 __all__ = ["Grid", "GridPuzzle", "RegionPuzzle", "DIRS", "regions", "region_adjacency",
-           "region_borders", "region_grid", "relabel", "cell_groups", "ray", "grow_regions"]
+           "region_borders", "region_grid", "relabel", "cell_groups", "ray", "grow_regions",
+           "flood_jit", "joined_jit"]
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -389,3 +391,62 @@ def grow_regions(h: int, w: int, lo: int, hi: int, rng, front, tries: int = 200,
             _, lab = np.unique(lab, return_inverse=True)
             return lab.reshape(h, w).astype(np.int32)
     raise InputError(f"no partition of {h}x{w} into regions of {lo}..{hi} cells found")
+
+
+# ---------------------------------------------------------------- kernels
+@njit(cache=True)
+def flood_jit(nbrs, start, seen, stack):
+    """Mark in ``seen`` every cell joined to ``start`` through cells not yet
+    seen, and return how many it marked (``start`` among them).
+
+    A caller marks its walls in ``seen`` first, so the fill stops at them;
+    ``start`` must not be marked.  ``nbrs`` is a neighbour table (-1 off the
+    board) and ``stack`` an integer array with room for every cell.
+
+    >>> nb = Grid(2, 3).nbrs
+    >>> seen = np.array([0, 1, 0, 0, 1, 0], np.bool_)       # walls: cells 1 and 4
+    >>> int(flood_jit(nb, 0, seen, np.empty(6, np.int64))), seen.astype(int).tolist()
+    (2, [1, 1, 0, 1, 1, 0])
+    """
+    seen[start] = True
+    stack[0] = start
+    top = 1
+    reached = 1
+    while top > 0:
+        top -= 1
+        v = stack[top]
+        for d in range(nbrs.shape[1]):
+            u = nbrs[v, d]
+            if u >= 0 and not seen[u]:
+                seen[u] = True
+                stack[top] = u
+                top += 1
+                reached += 1
+    return reached
+
+
+@njit(cache=True)
+def joined_jit(nbrs, val, target, wall, seen, stack):
+    """Whether the cells holding ``target`` in ``val`` all join each other
+    through cells not holding ``wall`` (True when no cell holds ``target``).
+    ``seen`` (booleans) and ``stack`` (integers) are scratch with room for
+    every cell.
+
+    >>> nb = Grid(1, 4).nbrs
+    >>> val = np.array([0, -1, 0, 1])      # 0 to join, 1 a wall, -1 either
+    >>> s, st = np.empty(4, np.bool_), np.empty(4, np.int64)
+    >>> bool(joined_jit(nb, val, 0, 1, s, st)), bool(joined_jit(nb, val, 0, -1, s, st))
+    (True, False)
+    """
+    start = -1
+    for c in range(val.shape[0]):
+        seen[c] = val[c] == wall
+        if start < 0 and val[c] == target:
+            start = c
+    if start < 0:
+        return True
+    flood_jit(nbrs, start, seen, stack)
+    for c in range(val.shape[0]):
+        if val[c] == target and not seen[c]:
+            return False
+    return True

@@ -17,7 +17,8 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
-from ..core.grid import Grid
+from ..core.brute import found_jit, run
+from ..core.grid import Grid, joined_jit
 from ..core.search import Count
 from .model import Answer, Puzzle, corner_cells
 
@@ -41,12 +42,8 @@ def _arrays(puzzle: Puzzle):
 
 
 def _run(puzzle: Puzzle, limit: int, keep: int, max_nodes: int):
-    cc, cco, clues, nb = _arrays(puzzle)
-    n = puzzle.h * puzzle.w
-    sols = np.zeros((max(keep, 0), n), dtype=np.int8)
-    found, nodes, capped = _search_jit(cc, cco, clues, nb, bool(puzzle.shade_required),
-                                       int(limit), int(max_nodes), int(keep), sols)
-    return Count(int(found), bool(capped), int(nodes), int(limit)), sols[:min(found, keep)]
+    arrays = _arrays(puzzle) + (bool(puzzle.shade_required),)
+    return run(_search_jit, arrays, puzzle.h * puzzle.w, limit, max_nodes, keep, np.int8)
 
 
 def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
@@ -104,30 +101,7 @@ def _corners_ok(cell, val, cc, cco, clues):
 @njit(cache=True)
 def _creek_ok(val, nb, seen, stack):
     """Every unshaded cell reaches the first one through unshaded or open cells."""
-    n = val.size
-    start = -1
-    for c in range(n):
-        seen[c] = False
-        if start < 0 and val[c] == 0:
-            start = c
-    if start < 0:
-        return True
-    seen[start] = True
-    stack[0] = start
-    top = 1
-    while top > 0:
-        top -= 1
-        v = stack[top]
-        for d in range(4):
-            u = nb[v, d]
-            if u >= 0 and not seen[u] and val[u] != 1:
-                seen[u] = True
-                stack[top] = u
-                top += 1
-    for c in range(n):
-        if val[c] == 0 and not seen[c]:
-            return False
-    return True
+    return joined_jit(nb, val, 0, 1, seen, stack)
 
 
 @njit(cache=True)
@@ -158,7 +132,7 @@ def _pick(val, cc, clues):
 
 
 @njit(cache=True)
-def _search_jit(cc, cco, clues, nb, req, limit, max_nodes, keep, sols):
+def _search_jit(cc, cco, clues, nb, req, limit, max_nodes, out):
     n = nb.shape[0]
     val = np.full(n, -1, dtype=np.int8)
     cell = np.full(n + 1, -1, dtype=np.int64)      # the cell chosen at each depth
@@ -185,9 +159,7 @@ def _search_jit(cc, cco, clues, nb, req, limit, max_nodes, keep, sols):
                     if s != clues[k]:
                         good = False
             if good and _creek_ok(val, nb, seen, stack):
-                if found < keep:
-                    sols[found, :] = val
-                found += 1
+                found = found_jit(out, found, val)
                 if found >= limit:
                     return found, nodes, False
             i -= 1

@@ -13,6 +13,7 @@ from numba import njit
 
 from ..core.cache import puzzle_table
 from ..core.graph import one_region_jit
+from ..core.grid import flood_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle
 
@@ -462,26 +463,11 @@ def _legal_jit(bits, data):
             return False
     if shaded == n:
         return True
-    seen = np.zeros(n, dtype=np.bool_)
-    stack = np.empty(n, dtype=np.int64)
+    seen = bits[1::2].copy()             # the shaded cells: walls of the creek
     start = 0
-    while bits[2 * start + 1]:
+    while seen[start]:
         start += 1
-    seen[start] = True
-    stack[0] = start
-    top = 1
-    reached = 1
-    while top > 0:
-        top -= 1
-        v = stack[top]
-        for d in range(4):
-            u = nb[v, d]
-            if u >= 0 and not seen[u] and not bits[2 * u + 1]:
-                seen[u] = True
-                reached += 1
-                stack[top] = u
-                top += 1
-    return reached == n - shaded
+    return flood_jit(nb, start, seen, np.empty(n, dtype=np.int64)) == n - shaded
 
 
 # ---------------------------------------------------------------- the ladder

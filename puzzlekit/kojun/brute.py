@@ -12,7 +12,7 @@ from math import factorial, prod
 import numpy as np
 from numba import njit
 
-from ..core.brute import run
+from ..core.brute import found_jit, run
 from ..core.grid import Grid, regions
 from ..core.search import Count
 from .model import Answer
@@ -129,9 +129,7 @@ def _deal_jit(reg, deal, size, start, nbrs, given, w, limit, max_nodes, out):
     while d >= 0:
         if d == n:
             if _valid_jit(val, reg, size, nbrs, given, w):
-                if found < out.shape[0]:
-                    out[found, :] = val
-                found += 1
+                found = found_jit(out, found, val)
                 if found >= limit:
                     return found, nodes, False
             d -= 1

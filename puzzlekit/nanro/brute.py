@@ -9,8 +9,8 @@ from math import prod
 import numpy as np
 from numba import njit
 
-from ..core.brute import run
-from ..core.grid import Grid, regions
+from ..core.brute import found_jit, run
+from ..core.grid import Grid, joined_jit, regions
 from ..core.search import Count
 from .model import answer_from_mask
 
@@ -138,34 +138,8 @@ def _region_ok(r, num, reg, cells, sizes, nbrs, blocks, want, mark, hint, blank,
 
 @njit(cache=True)
 def _sealed(num, nbrs, seen, stack):
-    # numbers cut off from each other by written blanks: rule 3 already broken
-    n = len(num)
-    seen[:] = False
-    start = -1
-    total = 0
-    for c in range(n):
-        if num[c] == 1:
-            total += 1
-            if start < 0:
-                start = c
-    if start < 0:
-        return False
-    seen[start] = True
-    stack[0] = start
-    top = 1
-    got = 0
-    while top > 0:
-        top -= 1
-        v = stack[top]
-        if num[v] == 1:
-            got += 1
-        for d in range(4):
-            u = nbrs[v, d]
-            if u >= 0 and not seen[u] and num[u] != 0:
-                seen[u] = True
-                stack[top] = u
-                top += 1
-    return got < total
+    """Numbers cut off from each other by written blanks: rule 3 already broken."""
+    return not joined_jit(nbrs, num, 1, 0, seen, stack)
 
 
 @njit(cache=True)
@@ -217,10 +191,7 @@ def _dfs_jit(reg, order, sizes, cells, nbrs, blocks, want, mark, hint, blank, li
             continue
         if d == K - 1:
             if _leaf_ok(num, reg, nbrs, blocks, lab, seen, stack):
-                if found < out.shape[0]:
-                    for c in range(n):
-                        out[found, c] = num[c] == 1
-                found += 1
+                found = found_jit(out, found, num)
                 if found >= limit:
                     return found, nodes, False
             continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.brute import engine_hooks
 from ..core.search import Count
 from .model import Answer, Puzzle
 
@@ -52,19 +53,7 @@ def scan(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES, keep: int |
                  tuple(Answer.from_labels(lab, w) for lab in sols[:min(int(cnt), len(sols))]))
 
 
-def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The scanner's count up to ``limit``, no answers kept (the GenreSpec hook)."""
-    return scan(puzzle, limit, max_nodes, keep=0)
-
-
-def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The scanner's count and answers (at most ``limit``, at most 64)."""
-    return scan(puzzle, limit, max_nodes)
-
-
-def iter_solutions(puzzle: Puzzle, limit: int = 64, max_nodes: int = MAX_NODES):
-    """The answers (at most ``limit``, at most 64 kept) as :class:`Answer` objects."""
-    yield from scan(puzzle, limit, max_nodes).solutions
+brute_count, brute_solutions, iter_solutions = engine_hooks(scan, MAX_NODES, iter_limit=64)
 
 
 def cut(h: int, w: int, rand, start: int, max_nodes: int) -> Count:

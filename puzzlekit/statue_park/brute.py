@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.grid import Grid
+from ..core.grid import Grid, flood_jit
 from ..core.search import Count
 from .model import Answer, Puzzle, orientations
 
@@ -243,28 +243,16 @@ def _pf_put(cells, p, nbrs, cov, blk, d):
 
 @njit(cache=True)
 def _pf_park_ok(cov, nbrs):
-    n = cov.shape[0]
-    seen = np.zeros(n, np.bool_)
-    stack = np.empty(n, np.int64)
+    """The uncovered cells make one park (or none)."""
+    seen = cov != 0                     # covered cells: walls of the park
+    stack = np.empty(cov.shape[0], np.int64)
     comps = 0
-    for s in range(n):
-        if cov[s] != 0 or seen[s]:
-            continue
-        comps += 1
-        if comps > 1:
-            return False
-        seen[s] = True
-        stack[0] = s
-        top = 1
-        while top > 0:
-            top -= 1
-            v = stack[top]
-            for k in range(4):
-                u = nbrs[v, k]
-                if u >= 0 and cov[u] == 0 and not seen[u]:
-                    seen[u] = True
-                    stack[top] = u
-                    top += 1
+    for s in range(cov.shape[0]):
+        if not seen[s]:
+            comps += 1
+            if comps > 1:
+                return False
+            flood_jit(nbrs, s, seen, stack)
     return True
 
 

@@ -23,7 +23,7 @@ from itertools import product
 import numpy as np
 from numba import njit
 
-from ..core.brute import run
+from ..core.brute import engine_hooks, found_jit, run
 from ..core.grid import Grid
 from ..core.search import Count
 from .model import RULE4, Answer, Puzzle, stones
@@ -325,10 +325,7 @@ def _pick_jit(nbrs, reg, h, w, r4, cells, offs, starts, limit, max_nodes, out):
     while i >= 0:
         if i == k:
             if _falls_jit(s, nbrs, reg, h, w, r4):
-                if cnt < out.shape[0]:
-                    for v in range(n):
-                        out[cnt, v] = s[v] == 1
-                cnt += 1
+                cnt = found_jit(out, cnt, s)
                 if cnt >= limit:
                     return cnt, nodes, False
             i -= 1
@@ -405,19 +402,7 @@ def _falls_jit(s, nbrs, reg, h, w, r4):
     return True
 
 
-def brute_count(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The stone picker's count (no answers kept): the GenreSpec hook."""
-    return by_stones(puzzle, limit, max_nodes, keep=0)
-
-
-def brute_solutions(puzzle: Puzzle, limit: int = 2, max_nodes: int = MAX_NODES) -> Count:
-    """The stone picker's count and answers (at most ``limit``)."""
-    return by_stones(puzzle, limit, max_nodes)
-
-
-def iter_solutions(puzzle: Puzzle, limit: int = 1000):
-    """The answers, one :class:`Answer` at a time."""
-    yield from brute_solutions(puzzle, limit).solutions
+brute_count, brute_solutions, iter_solutions = engine_hooks(by_stones, MAX_NODES)
 
 
 # ------------------------------------------------------------------ the fall, simulated

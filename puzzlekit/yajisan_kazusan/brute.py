@@ -18,8 +18,8 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
-from ..core.brute import run
-from ..core.grid import Grid
+from ..core.brute import engine_hooks, found_jit, run
+from ..core.grid import Grid, flood_jit
 from ..core.search import Count
 from .model import NONE, Answer, Puzzle, line_cells
 
@@ -121,23 +121,7 @@ def _answers(puzzle, masks):
     return tuple(Answer.from_mask(puzzle.h, puzzle.w, m) for m in masks)
 
 
-def brute_count(puzzle, limit=2, max_nodes=MAX_NODES) -> Count:
-    """The raw engine (:func:`by_cells`) up to ``limit``, no answers kept:
-    the GenreSpec hook."""
-    return by_cells(puzzle, limit, max_nodes, keep=0)
-
-
-def brute_solutions(puzzle, limit=2, max_nodes=MAX_NODES) -> Count:
-    """The raw engine's count and answers (at most ``limit``)."""
-    return by_cells(puzzle, limit, max_nodes)
-
-
-def iter_solutions(puzzle, limit: int = 1000, max_nodes: int = MAX_NODES):
-    """Yield each answer (at most ``limit``); raises when the budget runs out."""
-    r = by_cells(puzzle, limit, max_nodes)
-    if r.capped:
-        raise RuntimeError("node cap reached")
-    yield from r.solutions
+brute_count, brute_solutions, iter_solutions = engine_hooks(by_cells, MAX_NODES)
 
 
 # ---------------------------------------------------------------- by cells
@@ -212,23 +196,8 @@ def _leaf_ok(h, w, val, ccell, cnum, lstart, lcells, nbrs, need):
         return False
     if first < 0:
         return False
-    seen = np.zeros(n, np.bool_)
-    stack = np.empty(n, np.int64)
-    seen[first] = True
-    stack[0] = first
-    top = 1
-    reached = 1
-    while top > 0:
-        top -= 1
-        v = stack[top]
-        for d in range(4):
-            u = nbrs[v, d]
-            if u >= 0 and val[u] == 0 and not seen[u]:
-                seen[u] = True
-                reached += 1
-                stack[top] = u
-                top += 1
-    if reached != whites:
+    seen = val == 1                     # the shaded cells: walls of the unshaded ones
+    if flood_jit(nbrs, first, seen, np.empty(n, np.int64)) != whites:
         return False
     for k in range(len(ccell)):
         if val[ccell[k]] == 0:
@@ -252,10 +221,7 @@ def _cells_jit(h, w, ccell, cnum, lstart, lcells, wstart, wlist, nbrs, need, lim
     while p >= 0:
         if p == n:
             if _leaf_ok(h, w, val, ccell, cnum, lstart, lcells, nbrs, need):
-                if found < out.shape[0]:
-                    for i in range(n):
-                        out[found, i] = val[i] == 1
-                found += 1
+                found = found_jit(out, found, val)
                 if found >= limit:
                     return found, nodes, False
             p -= 1
@@ -384,9 +350,7 @@ def _rows_jit(h, w, rows, cr, cc, cd, cn, connected, need, limit, max_nodes, out
             if ok and connected:
                 ok = _rows_connected(h, w, m)
             if ok:
-                if found < out.shape[0]:
-                    out[found, :] = m
-                found += 1
+                found = found_jit(out, found, m)
                 if found >= limit:
                     return found, nodes, False
             r -= 1
