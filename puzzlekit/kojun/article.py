@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import banks, measure as M
-from ..core.tables import Article, Claim, Table, frame
-from . import SPEC, census
+from ..core import banks, measure
+from ..core.tables import Article, frame
+from . import SPEC, census, figures
 from .certify import single_changes, swaps
 from .generate import SIZES, VBIAS, minimise, partition_board, reveal, reveal_share
 from .ladder import NAMES
@@ -18,7 +18,9 @@ from .model import Answer, Puzzle, column_regions
 __all__ = ["ARTICLE", "SOURCE", "naked", "admitted", "revealed", "sample", "DIAL", "VBIASES",
            "RECTANGLES"]
 
-SOURCE = "article: Kojun — the first clue is drawn, not written (SEN LLC, puzzle #46)"
+SOURCE = figures.SOURCE
+ARTICLE = Article("kojun", SOURCE)
+FIRST_CLUE, COEXIST, VERTICAL, GIVENS, ROOF, CENSUS, SECOND = figures.SECTIONS
 DIAL = ((1, 1), (2, 3), (2, 5), (3, 6), (4, 7), (5, 9))
 VBIASES = (0.0, 0.5, 0.75, 1.0)
 VB_ROWS = ("0.00 (flat)", "0.50", "0.75", "1.00 (tall)")
@@ -32,7 +34,7 @@ SAMPLES = {  # boards (or partitions) per row: smoke, book, article
 
 def sample(what: str, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return M.sample_size(SAMPLES, what, scale)
+    return measure.sample_size(SAMPLES, what, scale)
 
 
 _x = "{0}×{0}".format
@@ -40,7 +42,7 @@ _x = "{0}×{0}".format
 
 def _stream(key, draw):
     """The stream of boards ``draw`` makes, stored under ``key``."""
-    return M.stream(("kojun",) + key, draw, " ".join(map(str, key)))
+    return measure.stream(("kojun",) + key, draw, " ".join(map(str, key)))
 
 
 def naked(n, sizes=SIZES, vbias=VBIAS, merge=False):
@@ -76,36 +78,12 @@ def _admits(parts):
 
 def _pinned(ps, level):
     """The share of cells (%) the fixpoint at ``level`` leaves one value on each board."""
-    return [M.fix(SPEC, p, level).decided for p in ps]
+    return [measure.fix(SPEC, p, level).decided for p in ps]
 
 
 def _flags(values):
     """True / False per value, None where it is missing."""
     return [None if x is None or pd.isna(x) else bool(x) for x in values]
-
-
-# ------------------------------------------------------------ tables, by article section
-def _partition(scale):
-    s = M.Summary("n")
-    for n in (6, 10):
-        ps = [p for p, _ in admitted(n, sample("partition", scale))]
-        for lv in NAMES:
-            s.mean(_x(n), f"`{lv}`" if lv != "probe" else "probe", _pinned(ps, lv))
-    return s.frame()
-
-
-def _granularity(scale):
-    s, cnt = M.Summary("8×8, region sizes"), sample("dial", scale)
-    for lo, hi, merge in [(lo, hi, False) for lo, hi in DIAL] + [(4, 7, True)]:
-        key = f"{lo}–{hi}" + (", fragments merged (ours)" if merge else "")
-        parts = naked(8, (lo, hi), VBIAS, merge).take(cnt)
-        s.share(key, "admits a board %", _admits(parts))
-        s.mean(key, "mean region size", [64 / p.k for p, _ in parts], 2)
-        ok = [p for p, v in parts if isinstance(v, np.ndarray)]
-        if ok:
-            s.mean(key, "pinned by shape (`order`) %", _pinned(ok, "order"))
-        s.given(key, "undecided (ours)", sum(isinstance(v, str) for _, v in parts))
-    return s.frame()
 
 
 def _median_givens(vb, count, tries=40):
@@ -123,12 +101,65 @@ def _median_givens(vb, count, tries=40):
     return out
 
 
-def _verticality(scale):
-    s, cnt = M.Summary("8×8, vbias"), sample("dial", scale)
+def _unique(ps):
+    """Whether each board has exactly one answer (None when the search was capped)."""
+    return _flags(measure.uniqueness(SPEC, ps)["unique"])
+
+
+# ------------------------------------------------------------ tables, by article section
+@ARTICLE.table("partition", printed=figures.PARTITION, section=FIRST_CLUE,
+               title="Cells pinned by the partition alone, per level (naked boards, sizes 4–7)",
+               expect="close",
+               note="The article prints no sample size: our error alone.  Fragments below the "
+                    "range are kept, as the granularity table's mean region sizes show the "
+                    "article's partitioner doing.")
+def partition(scale):
+    """Mean share of cells each level pins on naked 6×6 and 10×10 boards."""
+    s = measure.Summary("n")
+    for n in (6, 10):
+        ps = [p for p, _ in admitted(n, sample("partition", scale))]
+        for lv in NAMES:
+            s.mean(_x(n), f"`{lv}`" if lv != "probe" else "probe", _pinned(ps, lv))
+    return s.frame()
+
+
+@ARTICLE.table("granularity", printed=figures.GRANULARITY, section=COEXIST,
+               title="Region-size dial at 8×8: existence and shape-pinning",
+               kinds={"mean region size": "given"}, expect="differs",
+               note="The article prints no sample size: our error alone.  Mean region size is "
+                    "given: we keep fragments below the range because these figures show the "
+                    "article's partitioner does.  Our fill attempt is a complete propagating "
+                    "search, so 'admits' is existence itself.")
+def granularity(scale):
+    """Per region-size range: the share of 8×8 partitions that admit a board,
+    their mean region size and what ``order`` pins on those that do."""
+    s, cnt = measure.Summary("8×8, region sizes"), sample("dial", scale)
+    for lo, hi, merge in [(lo, hi, False) for lo, hi in DIAL] + [(4, 7, True)]:
+        key = f"{lo}–{hi}" + (", fragments merged (ours)" if merge else "")
+        parts = naked(8, (lo, hi), VBIAS, merge).take(cnt)
+        s.share(key, "admits a board %", _admits(parts))
+        s.mean(key, "mean region size", [64 / p.k for p, _ in parts], 2)
+        ok = [p for p, v in parts if isinstance(v, np.ndarray)]
+        if ok:
+            s.mean(key, "pinned by shape (`order`) %", _pinned(ok, "order"))
+        s.given(key, "undecided (ours)", sum(isinstance(v, str) for _, v in parts))
+    return s.frame()
+
+
+@ARTICLE.table("verticality", printed=figures.VERTICALITY, section=VERTICAL,
+               title="Verticality dial at 8×8 (and 6×6 ink cost)", expect="differs",
+               note="The article prints no sample size: our error alone.  Same partitioner "
+                    "and fill attempt as the granularity table; the 6×6 medians are over the "
+                    "first partitions that admit a board.")
+def verticality(scale):
+    """Per growth bias: existence, column regions, shape-pinning and the
+    median givens a ``region`` finish costs at 6×6."""
+    s, cnt = measure.Summary("8×8, vbias"), sample("dial", scale)
     for vb, key in zip(VBIASES, VB_ROWS):
         parts = naked(8, SIZES, vb).take(cnt)
         s.share(key, "admits a board %", _admits(parts))
-        s.mean(key, "cells in column regions %", [100 * column_regions(p).mean() for p, _ in parts])
+        s.mean(key, "cells in column regions %",
+               [100 * column_regions(p).mean() for p, _ in parts])
         ok = [p for p, v in parts if isinstance(v, np.ndarray)]
         if ok:
             s.mean(key, "pinned by shape (`order`) %", _pinned(ok, "order"))
@@ -138,13 +169,14 @@ def _verticality(scale):
     return s.frame()
 
 
-def _unique(ps):
-    """Whether each board has exactly one answer (None when the search was capped)."""
-    return _flags(M.uniqueness(SPEC, ps)["unique"])
-
-
-def _givens(scale):
-    s = M.Summary("n")
+@ARTICLE.table("givens", printed=figures.GIVENS, section=GIVENS,
+               title="Random reveals against adversarial givens", expect="differs",
+               note="The article prints no sample size: our error alone.  Adversarial: "
+                    "givens minimised for probe.")
+def givens(scale):
+    """Uniqueness after random reveals, and the median size of an
+    adversarial (minimised) set of givens."""
+    s = measure.Summary("n")
     for n in (6, 8):
         for share in (0.3, 0.5):
             ps = [p for p, _ in revealed(n, share, sample("givens", scale))]
@@ -154,38 +186,59 @@ def _givens(scale):
     return s.frame()
 
 
-def _ablation(scale):
-    s = M.Summary("10×10, variant")
+@ARTICLE.table("ablation", printed=figures.ABLATION, section=ROOF,
+               title="Ablation at 10×10, naked boards", cells={("−probe", "probes"): "derived"},
+               expect="differs",
+               note="Work counters belong to one implementation: compared all the same (a "
+                    "rung that does its work differently shows here).  Without probe there "
+                    "are no probes: derived.")
+def ablation(scale):
+    """Each rung removed in turn on naked 10×10 boards: cells pinned, the
+    share of fixpoints that moved, and the work counters."""
+    s = measure.Summary("10×10, variant")
     ps = [p for p, _ in admitted(10, sample("ablation", scale))]
-    a = M.ablation(SPEC, ps)
-    for var in ["full"] + [M.ablation_label(x) for x in NAMES[:4]]:
+    a = measure.ablation(SPEC, ps)
+    work = "work: region assignments"
+    for var in ["full"] + [measure.ablation_label(x) for x in NAMES[:4]]:
         rows = a[a["variant"] == var]
         s.mean(var, "cells pinned %", rows["decided %"])
         if var != "full":
             s.share(var, "fixpoints moved %", rows["moved"])
-        w = "work: region assignments"
-        s.given(var, "region assignments", rows[w].mean() if w in rows else 0.0)
-        s.given(var, "probes", float(rows["probes"].mean()))
-    low = [M.fix(SPEC, p, "region") for p in ps]
-    top = [M.fix(SPEC, p, "probe") for p in ps]
+        s.mean(var, "region assignments", rows[work] if work in rows else [0.0] * len(rows), 0)
+        s.mean(var, "probes", rows["probes"], 0)
+    low = [measure.fix(SPEC, p, "region") for p in ps]
+    top = [measure.fix(SPEC, p, "probe") for p in ps]
     s.mean("−probe", "cells pinned %", [f.decided for f in low])
     s.share("−probe", "fixpoints moved %", [not np.array_equal(f.bits, g.bits)
                                             for f, g in zip(low, top)])
-    s.given("−probe", "region assignments", np.mean([f.counters.get("region assignments", 0)
-                                                     for f in low]))
-    s.given("−probe", "probes", 0.0)
+    s.mean("−probe", "region assignments",
+           [f.counters.get("region assignments", 0) for f in low], 0)
+    s.mean("−probe", "probes", [0.0] * len(low), 0)
     return s.frame()
 
 
-def _bank(scale):
-    bank = banks.load("kojun")
-    sizes = sorted({e["size"][0] for e in bank})
-    got = [[sum(e["size"][0] == n and e["grade"] == g for e in bank) for g in NAMES] for n in sizes]
+@ARTICLE.table("bank", printed=figures.BANK, section=ROOF, title="The bank's grades per size",
+               kind="derived", expect="shown",
+               note="Derived: our generator builds the bank grade by grade, so every grade is "
+                    "filled by how it is made.  The article names no sizes.")
+def bank(scale):
+    """Whether the shipped bank holds a board of each grade at each size."""
+    entries = banks.load("kojun")
+    sizes = sorted({e["size"][0] for e in entries})
+    got = [[sum(e["size"][0] == n and e["grade"] == g for e in entries) for g in NAMES]
+           for n in sizes]
     return frame([["filled" if k else "empty" for k in r] + [sum(r)] for r in got],
                  [_x(n) for n in sizes], [*NAMES, "boards (ours)"], "size")
 
 
-def _census(scale):
+@ARTICLE.table("census", printed=figures.CENSUS, section=CENSUS,
+               title="The multinomial census from the raw engine", kind="exact",
+               kinds={"(pq)!/(p!)^q": "derived"}, expect="match",
+               note="The raw engine's counts are exact; the formula column is derived.  k×1: "
+                    "every column of heights 1..7 has one filling.")
+def census_table(scale):
+    """The raw engine's count of fillings of isolated p×q rectangles, beside
+    the multinomial (pq)!/(p!)^q."""
     rows = [[census.rectangle_count(p, q)[0], census.multinomial(p, q)] for p, q in RECTANGLES]
     cols = [census.rectangle_count(k, 1)[0] for k in range(1, 8)]
     rows.append([max(cols) if min(cols) == max(cols) else -1, 1])
@@ -198,16 +251,26 @@ def _pool(scale):
     return [p for n in SWAP_SIZES for sh in (0.3, 0.5) for p, _ in revealed(n, sh, k)]
 
 
-def _engines(scale):
-    s = M.Summary("engines")
-    e = M.engines(SPEC, _pool(scale))
+@ARTICLE.table("engines", printed=figures.ENGINES, section=CENSUS,
+               title="Raw engine against the ladder's search", expect="match",
+               note="Over the swap table's boards.")
+def engines(scale):
+    """The share of boards on which the raw engine and the ladder's search
+    count the same answers."""
+    s = measure.Summary("engines")
+    e = measure.engines(SPEC, _pool(scale))
     s.share("raw vs search", "agreed %", _flags(e["agree"]))
-    s.given("raw vs search", "pairs compared", M.engine_counts(e)["compared"])
+    s.given("raw vs search", "pairs compared", measure.engine_counts(e)["compared"])
     return s.frame()
 
 
-def _swap(scale):
-    s = M.Summary("n")
+@ARTICLE.table("swap", printed=figures.SWAP, section=SECOND,
+               title="Non-unique boards explained by one swap", expect="match",
+               note="Our boards: 30% and 50% random reveals of the default stream.")
+def swap(scale):
+    """Of the non-unique boards, the share a one-swap certificate explains,
+    and its false alarms on unique boards."""
+    s = measure.Summary("n")
     for n in SWAP_SIZES:
         items = [x for sh in (0.3, 0.5) for x in revealed(n, sh, sample("swap", scale))]
         u = _unique([p for p, _ in items])
@@ -218,151 +281,129 @@ def _swap(scale):
     return s.frame()
 
 
-def _probe_unique(scale):
-    s = M.Summary("boards")
-    c = M.probe_unique_counts(M.probe_unique(SPEC, _pool(scale)))
+@ARTICLE.table("probe_unique", printed=figures.PROBE_UNIQUE, section=SECOND,
+               title="probe finishes ⇔ unique", expect="match",
+               note="The swap table's boards, each once.")
+def probe_unique(scale):
+    """The share of boards on which probe finishes exactly when the board is
+    unique, with the gaps and violations counted apart."""
+    s = measure.Summary("boards")
+    c = measure.probe_unique_counts(measure.probe_unique(SPEC, _pool(scale)))
     s.share("stream", "held %", [True] * c["held"] + [False] * (c["gaps"] + c["violations"]))
+    s.exact("stream", "gaps", c["gaps"])
     s.exact("stream", "violations", c["violations"])
     s.given("stream", "boards", c["boards"])
     return s.frame()
 
 
-# ------------------------------------------------------------ the article's figures
-_D = float("nan")
-A_PART = frame([[1.6, 1.7, 9.3, 9.3, 9.9], [1.6, 1.6, 11.1, 11.1, 11.5]], ["6×6", "10×10"],
-               ["`neigh`", "`once`", "`order`", "`region`", "probe"], "n")
-A_GRAN = frame([[0.0, 1.00, _D], [0.0, 2.40, _D], [2.5, 3.26, 56.3], [28.8, 4.00, 24.2],
-                [51.3, 4.70, 11.4], [75.0, 5.91, 7.0]], [f"{a}–{b}" for a, b in DIAL],
-               ["admits a board %", "mean region size", "pinned by shape (`order`) %"],
-               "8×8, region sizes")
-A_VERT = frame([[98.8, 0.7, 0.9, 18], [60.0, 6.9, 10.8, 12], [25.0, 24.5, 25.2, 9],
-                [0.0, 74.6, _D, 3]], list(VB_ROWS),
-               ["admits a board %", "cells in column regions %", "pinned by shape (`order`) %",
-                "median givens, `region` finish (6×6)"], "8×8, vbias")
-A_GIV = frame([[0.0, 6.0, 12], [_D, 0.0, _D]], ["6×6", "8×8"],
-              ["unique at 30% revealed %", "unique at 50% revealed %",
-               "adversarial givens (median)"], "n")
-A_ABL = frame([[12.7, _D, 8196, 706], [12.7, 0.0, 11129, 706], [12.7, 0.0, 9914, 706],
-               [12.7, 0.0, 9413, 706], [12.7, 0.0, 975, 706], [11.7, 90.0, 975, 0]],
-              ["full", "−neigh", "−once", "−order", "−region", "−probe"],
-              ["cells pinned %", "fixpoints moved %", "region assignments", "probes"],
-              "10×10, variant")
-A_BANK = frame([["filled"] * 5] * 4, ["4×4", "6×6", "8×8", "10×10"], list(NAMES), "size")
-A_CEN = frame([[120, 120], [20, 20], [70, 70], [1680, 1680], [113400, 113400], [1, 1]],
-              [f"{p}×{q}" for p, q in RECTANGLES] + ["k×1"],
-              ["raw engine fillings", "(pq)!/(p!)^q"], "rectangle (rows × columns)")
-A_ENG = frame([[100.0, 482]], ["raw vs search"], ["agreed %", "pairs compared"], "engines")
-A_SWAP = frame([[98.3, 0, 296], [100.0, 0, 200], [100.0, 0, 240]], ["4×4", "6×6", "8×8"],
-               ["explained by one swap %", "false alarms on unique boards",
-                "non-unique boards"], "n")
-A_PU = frame([[100.0, 0, 680]], ["stream"], ["held %", "violations", "boards"], "boards")
-_S1, _S2, _S3, _S4, _S5, _S6, _S7 = (
-    "The first clue is drawn, not written", "Regions that cannot coexist",
-    "The verticality dial ends in a second wall", "Random givens are nearly worthless",
-    "One roof over the ladder", "The multinomial census",
-    "A second solution read straight off the answer")
-_T = [  # id, section, title, kind, article, n_article, given, expect, note
-    ("partition", _S1, "Cells pinned by the partition alone, per level (naked boards, sizes 4–7)",
-     "sampled", A_PART, None, (), "close", "No sample size in the article: our error alone.  "
-     "Fragments below the range are kept, as the granularity table's mean region sizes show "
-     "the article's partitioner doing."),
-    ("granularity", _S2, "Region-size dial at 8×8: existence and shape-pinning", "sampled",
-     A_GRAN, 80, ("undecided (ours)", "mean region size"), "differs", "80 partitions per row "
-     "in the article (its shares are multiples of 1/80).  Mean region size is given: we keep "
-     "fragments below the range because these figures show the article's partitioner does.  "
-     "Our fill attempt is a complete propagating search, so 'admits' is existence itself."),
-    ("verticality", _S3, "Verticality dial at 8×8 (and 6×6 ink cost)", "sampled", A_VERT, 80, (),
-     "differs", "80 partitions per row in the article.  Same partitioner and fill attempt as "
-     "the granularity table; the 6×6 medians are over the first partitions that admit a board."),
-    ("givens", _S4, "Random reveals against adversarial givens", "sampled", A_GIV, None, (),
-     "differs", "The article names no sample size: our error alone.  Adversarial: minimised "
-     "for probe."),
-    ("ablation", _S5, "Ablation at 10×10, naked boards", "sampled", A_ABL, 20,
-     ("region assignments", "probes"), "close", "Work counters belong to one implementation: "
-     "shown, not compared."),
-    ("bank", _S5, "The bank's grades per size", "bank", A_BANK, None, ("boards (ours)",), "match",
-     "The article says its 80 boards fill all five grades at every size; it names no sizes."),
-    ("census", _S6, "The multinomial census from the raw engine", "exact", A_CEN, None, (),
-     "match", "k×1: every column of heights 1..7 has one filling."),
-    ("engines", _S6, "Raw engine against the ladder's search", "sampled", A_ENG, 482,
-     ("pairs compared",), "match", "Over the swap table's boards."),
-    ("swap", _S7, "Non-unique boards explained by one swap", "sampled", A_SWAP,
-     {"4×4": 296, "6×6": 200, "8×8": 240}, ("non-unique boards",), "match",
-     "Our boards: 30% and 50% random reveals of the default stream."),
-    ("probe_unique", _S7, "probe finishes ⇔ unique", "sampled", A_PU, 680, ("boards",), "match",
-     "The swap table's boards, each once."),
-]
-_F = {"partition": _partition, "granularity": _granularity, "verticality": _verticality,
-      "givens": _givens, "ablation": _ablation, "bank": _bank, "census": _census,
-      "engines": _engines, "swap": _swap, "probe_unique": _probe_unique}
-TABLES = [Table(i, sec, title, kind, art, _F[i], n_article=n, note=note, source=SOURCE,
-                given=g, expect=exp) for i, sec, title, kind, art, n, g, exp, note in _T]
-
-
 # ------------------------------------------------------------ claims
-def _verdict(cid, scale):
-    """``(holds, detail)`` of one takeaway (holds None where smoke is too small)."""
-    def ours(tid):
-        """Our frame for table ``tid`` at this scale."""
-        return ARTICLE.measure(tid, scale)
-
-    if cid == "singletons_empty":
-        sizes = [(1, 2), (2, 2), (2, 3), (3, 3), (4, 4), (5, 5)]
-        ok = all(census.singletons_count(h, w) == 0 for h, w in sizes)
-        return ok and ours("granularity").loc["1–1", "admits a board %"] == 0, \
-            f"no legal board on the all-singletons partitions of {len(sizes)} grids, 0% at 8×8"
-    if cid == "census":
-        c = ours("census")
-        return (c["raw engine fillings"] == c["(pq)!/(p!)^q"]).all(), \
-            "; ".join(f"{r} = {int(v):,}" for r, v in c["raw engine fillings"].items())
-    if cid == "roof":
-        a = ours("ablation")
-        moved = a.loc[["−neigh", "−once", "−order"], "fixpoints moved %"]
-        return (moved == 0).all(), "moved: " + ", ".join(f"{k} {v}%" for k, v in moved.items())
-    if cid == "roof_quiet":
-        v = ours("ablation").loc["−region", "fixpoints moved %"]
-        return (None if scale == "smoke" else v == 0), f"−region moves {v}% of naked fixpoints"
-    if cid == "neigh_bill":
-        a = ours("ablation")["region assignments"]
-        r = a["−neigh"] / a["full"] if a["full"] else float("nan")
-        return (None if scale == "smoke" else r > 1), f"−neigh asks {r:.2f}× the assignments"
-    if cid == "probe_above_roof":
-        a = ours("ablation").loc["−probe", "fixpoints moved %"]
-        return (None if scale == "smoke" else a > 0), f"−probe moves {a}% of the fixpoints"
-    if cid == "tall_vanishes":
-        v = ours("verticality")
-        a, p = v["admits a board %"], v["pinned by shape (`order`) %"]
-        return (None if scale == "smoke" else a.iloc[0] > a.iloc[-1] and p.iloc[2] > p.iloc[0]), \
-            f"admits {a.iloc[0]}% → {a.iloc[-1]}%, order pins {p.iloc[0]}% → {p.iloc[2]}%"
-    if cid == "no_silent_cell":
-        bank = banks.load("kojun")
-        bad = sum(single_changes(Puzzle.from_json(e["clues"]), Answer.from_json(e["answer"]))
-                  for e in bank[::8])
-        return bad == 0, f"{bad} legal one-cell changes over {len(bank[::8])} bank answers"
-    if cid == "swap_no_false_alarm":
-        s = ours("swap")
-        return (s["false alarms on unique boards"] == 0).all(), "false alarms: " + ", ".join(
-            f"{k} {int(v)}" for k, v in s["false alarms on unique boards"].items())
-    if cid == "engines_agree":
-        e = ours("engines").iloc[0]
-        return e["agreed %"] == 100, f"agreed on {e['agreed %']}% of {e['pairs compared']:.0f}"
-    pu = ours("probe_unique").iloc[0]
-    return pu["violations"] == 0, (f"{pu['boards']:.0f} boards, {pu['held %']}% held, "
-                                   f"{pu['violations']:.0f} violations")
+SINGLETON_GRIDS = ((1, 2), (2, 2), (2, 3), (3, 3), (4, 4), (5, 5))
 
 
-_C = [  # id, section, text, theorem
-    ("singletons_empty", _S2, "the all-singletons partition has no legal board", 1),
-    ("tall_vanishes", _S3, "taller shapes pin more and exist less", 0),
-    ("roof", _S5, "removing neigh, once or order leaves the probe fixpoint unmoved", 1),
-    ("roof_quiet", _S5, "on naked boards removing the roof leaves the fixpoint unmoved too", 0),
-    ("neigh_bill", _S5, "without neigh the roof enumerates more", 0),
-    ("probe_above_roof", _S5, "removing probe moves fixpoints", 0),
-    ("census", _S6, "an isolated p×q rectangle has (pq)!/(p!)^q fillings", 1),
-    ("engines_agree", _S6, "the raw engine and the ladder's search agree", 1),
-    ("no_silent_cell", _S7, "no single cell of a legal answer can change alone", 1),
-    ("swap_no_false_alarm", _S7, "a swap certificate never fires on a unique board", 1),
-    ("probe_implies_unique", _S7, "probe finishes ⇒ unique (soundness)", 1)]
-ARTICLE = Article("kojun", SOURCE, TABLES, [
-    Claim(cid, sec, text, lambda scale, cid=cid: _verdict(cid, scale), bool(thm))
-    for cid, sec, text, thm in _C])
+@ARTICLE.claim("singletons_empty", text="the all-singletons partition has no legal board",
+               section=COEXIST, theorem=True, uses=("granularity",))
+def singletons_empty(granularity):
+    """No legal board on all-singletons grids (counted), and none at 8×8."""
+    counts = [census.singletons_count(h, w) for h, w in SINGLETON_GRIDS]
+    share = granularity.loc["1–1", "admits a board %"]
+    return (all(c == 0 for c in counts) and share == 0,
+            f"{sum(counts)} legal boards on the all-singletons partitions of "
+            f"{len(counts)} grids, {share}% at 8×8")
+
+
+@ARTICLE.claim("tall_vanishes", text="taller shapes pin more and exist less", section=VERTICAL,
+               uses=("verticality",), smoke_undecided=True)
+def tall_vanishes(verticality):
+    """Existence falls from flat to tall while shape-pinning rises."""
+    a = verticality["admits a board %"]
+    p = verticality["pinned by shape (`order`) %"]
+    return (a.iloc[0] > a.iloc[-1] and p.iloc[2] > p.iloc[0],
+            f"admits {a.iloc[0]}% → {a.iloc[-1]}%, order pins {p.iloc[0]}% → {p.iloc[2]}%")
+
+
+@ARTICLE.claim("roof", text="removing neigh, once or order leaves the probe fixpoint unmoved",
+               section=ROOF, theorem=True, uses=("ablation",))
+def roof(ablation):
+    """No fixpoint moves when a cheap rung is removed."""
+    moved = ablation.loc[["−neigh", "−once", "−order"], "fixpoints moved %"]
+    return (moved == 0).all(), "moved: " + ", ".join(f"{k} {v}%" for k, v in moved.items())
+
+
+@ARTICLE.claim("roof_quiet", text="on naked boards removing the roof leaves the fixpoint "
+               "unmoved too", section=ROOF, uses=("ablation",), smoke_undecided=True)
+def roof_quiet(ablation):
+    """No fixpoint moves when ``region`` is removed."""
+    v = ablation.loc["−region", "fixpoints moved %"]
+    return v == 0, f"−region moves {v}% of naked fixpoints"
+
+
+@ARTICLE.claim("neigh_bill", text="without neigh the roof enumerates more", section=ROOF,
+               uses=("ablation",), smoke_undecided=True)
+def neigh_bill(ablation):
+    """``region`` assigns more without ``neigh`` than with it."""
+    work = ablation["region assignments"]
+    if not work["full"]:
+        return None, "no region assignments on the full ladder: nothing to compare"
+    ratio = work["−neigh"] / work["full"]
+    return ratio > 1, f"−neigh asks {ratio:.2f}× the assignments"
+
+
+@ARTICLE.claim("probe_above_roof", text="removing probe moves fixpoints", section=ROOF,
+               uses=("ablation",), smoke_undecided=True)
+def probe_above_roof(ablation):
+    """Some fixpoints move when probe is removed."""
+    v = ablation.loc["−probe", "fixpoints moved %"]
+    return v > 0, f"−probe moves {v}% of the fixpoints"
+
+
+@ARTICLE.claim("census", text="an isolated p×q rectangle has (pq)!/(p!)^q fillings",
+               section=CENSUS, theorem=True, uses=("census",))
+def census_claim(census_frame):
+    """The raw engine's count equals the multinomial on every rectangle."""
+    counts = census_frame["raw engine fillings"]
+    return ((counts == census_frame["(pq)!/(p!)^q"]).all(),
+            "; ".join(f"{r} = {int(v):,}" for r, v in counts.items()))
+
+
+@ARTICLE.claim("engines_agree", text="the raw engine and the ladder's search agree",
+               section=CENSUS, theorem=True, uses=("engines",))
+def engines_agree(engines_frame):
+    """Every compared count agrees (no pair compared is no verdict)."""
+    e = engines_frame.iloc[0]
+    if not e["pairs compared"]:
+        return None, "no pairs compared"
+    return e["agreed %"] == 100, f"agreed on {e['agreed %']}% of {e['pairs compared']:.0f}"
+
+
+@ARTICLE.claim("no_silent_cell", text="no single cell of a legal answer can change alone",
+               section=SECOND, theorem=True)
+def no_silent_cell(answers=None):
+    """No legal one-cell change on every eighth bank answer (or on the
+    ``(puzzle, answer)`` pairs given)."""
+    if answers is None:
+        answers = [(Puzzle.from_json(e["clues"]), Answer.from_json(e["answer"]))
+                   for e in banks.load("kojun")[::8]]
+    bad = sum(single_changes(p, a) for p, a in answers)
+    return bad == 0, f"{bad} legal one-cell changes over {len(answers)} answers"
+
+
+@ARTICLE.claim("swap_no_false_alarm", text="a swap certificate never fires on a unique board",
+               section=SECOND, theorem=True, uses=("swap",))
+def swap_no_false_alarm(swap_frame):
+    """No false alarm at any size."""
+    alarms = swap_frame["false alarms on unique boards"]
+    return (alarms == 0).all(), "false alarms: " + ", ".join(
+        f"{k} {int(v)}" for k, v in alarms.items())
+
+
+@ARTICLE.claim("probe_iff_unique", text="probe finishes ⇔ unique, in both directions",
+               section=SECOND, uses=("probe_unique",))
+def probe_iff_unique(probe_frame):
+    """No unique board probe leaves open (gap) and no non-unique board probe
+    finishes (violation); no boards is no verdict."""
+    pu = probe_frame.iloc[0]
+    if not pu["boards"]:
+        return None, "no boards"
+    return (pu["gaps"] == 0 and pu["violations"] == 0,
+            f"{pu['boards']:.0f} boards, {pu['held %']}% held, {pu['gaps']:.0f} gaps, "
+            f"{pu['violations']:.0f} violations")

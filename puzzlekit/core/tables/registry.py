@@ -9,17 +9,19 @@ ours with the article's (:func:`~puzzlekit.core.tables.comparison.compare`).
 """
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 
 from .. import scales
 from .cache import kept
 from .comparison import Comparison, compare
+from .printed import Printed
 from .render import claim_html
-from .stats import STATS, STATUSES, Z_CAP
+from .stats import CELL_KINDS, STATS, STATUSES, Z_CAP
 
 __all__ = ["Table", "Claim", "ClaimResult", "Article", "frame", "KINDS"]
 
@@ -35,10 +37,14 @@ class Table:
     id, section, title : str
         ``id`` is unique within the article; ``section`` names the article
         section it belongs to.
-    kind : {"exact", "sampled", "bank"}
+    kind : {"measured", "exact", "derived", "given"} or {"exact", "sampled", "bank"}
+        With ``printed``: the kind of a cell that neither ``kinds``,
+        ``cells`` nor our frame's statistics type.  Without (the older
+        form): how the whole table is compared.
     article : DataFrame
-        The article's figures, as printed (quoted, with attribution in
-        ``source``).  Its index identifies rows; ours must use the same.
+        The article's figures (quoted, with attribution in ``source``).  Its
+        index identifies rows; ours must use the same.  Read from
+        ``printed`` where that is given.
     compute : callable ``(scale) -> DataFrame``
         Our measurement.  For ``sampled`` tables build it with
         :class:`puzzlekit.core.measure.Summary`, which records the statistic
@@ -60,6 +66,18 @@ class Table:
     given_cells : tuple of (row, column)
         Single cells that are ours by construction (a parameter was chosen to
         reproduce exactly that figure): shown, never compared.
+    printed : Printed, optional
+        The article's figures as printed (:func:`~puzzlekit.core.tables.printed.printed`):
+        the text and line of each; the rounding unit and any sample size
+        are read from them.  A table with ``printed`` is compared cell by
+        cell by kind (:func:`~puzzlekit.core.tables.comparison.compare_printed`).
+    kinds : dict
+        Column -> cell kind, over what our frame declares.
+    cells : dict
+        ``(row, column)`` -> cell kind, over the column's.
+    shape : bool
+        Also report whether zeros and row order agree (tables measured on
+        each side's own bank): a line of detail, never a status.
     """
 
     id: str
@@ -76,10 +94,18 @@ class Table:
     stats: dict | None = None
     digits: dict | int | None = None
     given_cells: tuple = ()
+    printed: Printed | None = None
+    kinds: dict = field(default_factory=dict)
+    cells: dict = field(default_factory=dict)
+    shape: bool = False
 
     def __post_init__(self):
-        if self.kind not in KINDS:
-            raise ValueError(f"table {self.id}: kind must be one of {KINDS}")
+        allowed = KINDS if self.printed is None else CELL_KINDS
+        if self.kind not in allowed:
+            raise ValueError(f"table {self.id}: kind must be one of {allowed}")
+        for where, k in [*self.kinds.items(), *self.cells.items()]:
+            if k not in CELL_KINDS:
+                raise ValueError(f"table {self.id}: {where!r} has unknown kind {k!r}")
         if self.expect is not None and self.expect not in STATUSES:
             raise ValueError(f"table {self.id}: expect must be one of {STATUSES}")
         for c, st in (self.stats or {}).items():
@@ -91,8 +117,12 @@ class Table:
 class Claim:
     """A takeaway turned into a check: ``check(scale) -> (holds, detail)``.
 
-    ``holds`` is True, False, or None when the scale is too small to decide.
-    ``theorem`` claims must hold at every scale (notebooks assert them).
+    ``holds`` is True, False, or None when the scale is too small to decide
+    or there is no data to decide on.  ``theorem`` claims must hold at every
+    scale (notebooks assert them).  ``verdict`` is the function the article
+    module wrote (it takes the frames of the tables in ``uses``, and
+    ``scale`` where it names one), so that a test can feed it data on which
+    the claim must fail.
     """
 
     id: str
@@ -100,6 +130,8 @@ class Claim:
     text: str
     check: Callable[[str], tuple]
     theorem: bool = False
+    uses: tuple = ()
+    verdict: Callable | None = None
 
 
 @dataclass
@@ -158,7 +190,7 @@ class Article:
     results made by other code are never loaded.
     """
 
-    def __init__(self, genre: str, source: str, tables: Sequence[Table],
+    def __init__(self, genre: str, source: str, tables: Sequence[Table] = (),
                  claims: Sequence[Claim] = ()):
         self.genre = genre
         self.source = source
@@ -167,6 +199,70 @@ class Article:
         if len(self.tables) != len(tables) or len(self.claims) != len(claims):
             raise ValueError(f"{genre}: duplicate table or claim id")
         self._cache = {}
+
+    def _add(self, where: dict, item) -> None:
+        if item.id in where:
+            raise ValueError(f"{self.genre}: duplicate id {item.id!r}")
+        where[item.id] = item
+
+    def table(self, table_id: str, scale: str | None = None, *, printed: Printed | None = None,
+              **fields):
+        """Ours beside the article's for a registered table (displays as
+        HTML); or, with ``printed=``, the decorator that registers the
+        function it decorates as that table's measurement.
+
+        >>> from puzzlekit.core.tables.printed import printed
+        >>> art = Article("toy", "a toy article")
+        >>> @art.table("strips", printed=printed("k", ["count"], {1: (3, "3")}),
+        ...            section="Strips", title="Strips of k cells", kind="exact",
+        ...            expect="match")
+        ... def strips(scale):
+        ...     return frame([[3]], [1], ["count"], "k")
+        >>> art.table("strips", "smoke").status
+        'match'
+        """
+        if printed is None:
+            if fields:
+                raise TypeError("a table is registered with printed=...")
+            return self._compare(table_id, scale)
+
+        def register(compute: Callable[[str], pd.DataFrame]):
+            t = Table(table_id, fields.pop("section"), fields.pop("title"),
+                      fields.pop("kind", "measured"), printed.frame(), compute,
+                      source=self.source, printed=printed, **fields)
+            self._add(self.tables, t)
+            return compute
+        return register
+
+    def claim(self, claim_id: str, scale: str | None = None, *, text: str | None = None,
+              section: str = "", theorem: bool = False, uses: Sequence[str] = (),
+              smoke_undecided: bool = False):
+        """A claim's verdict (cached); or, with ``text=``, the decorator that
+        registers the function it decorates as the claim's verdict.
+
+        The verdict takes the frames of the tables named in ``uses`` (ours,
+        at the scale asked), and ``scale`` if it has a parameter of that
+        name, and returns ``(holds, detail)``; ``smoke_undecided`` claims are
+        undecided (None) at smoke scale, where samples are too small.
+        """
+        if text is None:
+            return self._verdict(claim_id, scale)
+        uses = tuple(uses)
+
+        def register(verdict: Callable):
+            wants_scale = "scale" in inspect.signature(verdict).parameters
+
+            def check(scale):
+                frames = [self.measure(t, scale) for t in uses]
+                holds, detail = (verdict(*frames, scale=scale) if wants_scale
+                                 else verdict(*frames))
+                if smoke_undecided and scale == "smoke":
+                    holds = None
+                return holds, detail
+            self._add(self.claims, Claim(claim_id, section, text, check, theorem, uses,
+                                         verdict))
+            return verdict
+        return register
 
     def _lookup(self, table_id: str) -> Table:
         if table_id not in self.tables:
@@ -188,12 +284,12 @@ class Article:
                                 else self._kept(key, lambda: t.compute(scale)))
         return self._cache[key]
 
-    def table(self, table_id: str, scale: str | None = None) -> Comparison:
+    def _compare(self, table_id: str, scale: str | None = None) -> Comparison:
         """Ours beside the article's, compared (displays as HTML)."""
         scale = scales.current() if scale is None else scales.check(scale)
         return compare(self._lookup(table_id), self.measure(table_id, scale), scale)
 
-    def claim(self, claim_id: str, scale: str | None = None) -> ClaimResult:
+    def _verdict(self, claim_id: str, scale: str | None = None) -> ClaimResult:
         """Evaluate one claim (cached)."""
         scale = scales.current() if scale is None else scales.check(scale)
         if claim_id not in self.claims:
@@ -228,7 +324,9 @@ class Article:
             tables.append({"id": tid, "section": t.section, "kind": t.kind,
                            "status": cmp.status, "expect": t.expect,
                            "worst_z": None if wz is None else round(min(wz, Z_CAP), 3),
-                           "seconds": round(time.perf_counter() - t0, 2)})
+                           "seconds": round(time.perf_counter() - t0, 2),
+                           "typed": t.printed is not None, "cells": cmp.cell_list,
+                           "details": list(cmp.details)})
         claims = []
         for cid in it(list(self.claims), desc="claims"):
             t0 = time.perf_counter()

@@ -16,11 +16,17 @@ import pandas as pd
 
 from .render import fmt, fmt_se, fmt_z
 
-__all__ = ["STATUSES", "STATS", "Z_MATCH", "Z_CLOSE", "Z_CAP", "RANK", "cell_z",
+__all__ = ["STATUSES", "STATS", "CELL_KINDS", "Z_MATCH", "Z_CLOSE", "Z_CAP", "RANK", "cell_z",
            "status_of_z", "ordering_same", "compare_sampled"]
 
-STATUSES = ("match", "close", "differs", "missing")
-STATS = ("share", "mean", "median", "exact", "given")
+STATUSES = ("match", "close", "differs", "missing", "shown")
+STATS = ("share", "mean", "median", "exact", "given", "derived")
+#: What a cell of a table is, and how it is compared: ``measured`` (a
+#: statistic of per-board values, by its z score), ``exact`` (fixed by the
+#: rules: equal or not, no allowance), ``derived`` (follows from a formula, an
+#: identity or how the boards were built) and ``given`` (a setting of ours, or
+#: one tuned to an article figure): shown, never compared.
+CELL_KINDS = ("measured", "exact", "derived", "given")
 Z_MATCH, Z_CLOSE = 2.0, 3.5
 Z_CAP = 999.0          # an infinite z (ours has no spread and differs) is reported as this in JSON
 #: A status's rank, best first: a table's status is its worst cell's.
@@ -86,12 +92,14 @@ def half_unit(table, col) -> float:
     return 0.5 * 10.0 ** (-k)
 
 
-def cell_z(stat: str, article_value: float, values, n_article=None, half_unit: float = 0.0):
+def cell_z(stat: str, article_value: float, values, n_article=None, half_unit: float = 0.0,
+           span: tuple | None = None):
     """z score and our standard error for one cell.
 
     ``values`` are our per-board values: 0/1 for ``share`` (the cell is their
-    mean in percent), the per-board quantity otherwise.  Returns
-    ``(ours, se, z)`` with ``ours`` unrounded.
+    mean in percent), the per-board quantity otherwise.  ``span`` is a
+    printed range ``(low, high)``: ours is as far from the article as it is
+    outside it.  Returns ``(ours, se, z)`` with ``ours`` unrounded.
 
     >>> ours, se, z = cell_z("share", 50.0, [1] * 60 + [0] * 40, n_article=100)
     >>> round(ours, 1), round(se, 2), round(z, 2)
@@ -127,7 +135,9 @@ def cell_z(stat: str, article_value: float, values, n_article=None, half_unit: f
         se = 0.0
     else:
         raise ValueError(f"unknown statistic {stat!r}")
-    d = max(abs(ours - b) - half_unit, 0.0)
+    low, high = span if span is not None else (b, b)
+    d = max(low - ours, ours - high, 0.0)
+    d = max(d - half_unit, 0.0)
     if d <= 1e-12:
         z = 0.0
     elif se <= 0:
