@@ -106,6 +106,10 @@ class GenreSpec:
         How the uniqueness proof (:func:`proof_count`) searches: the
         default proof, or the genre's own choices (its ``proof.py``, beside
         the evidence for each).
+    variables : str
+        What the state's variables are, in words ("cells", "segments",
+        "cells and edges"): the unit of a fixpoint's decided share, named
+        wherever genres are set side by side.
     small_size : ``(h, w) -> (h, w)``, optional
         The size a random small board drawn at ``h`` x ``w`` is made at
         instead, for a genre with no board of some small sizes (Stostone's
@@ -141,6 +145,7 @@ class GenreSpec:
     refute: Callable | None = None
     proof: ProofPolicy = ProofPolicy()
     small_size: Callable | None = None
+    variables: str = "cells"
 
     def __post_init__(self):
         self.proof.check(self.ladder, self.name)

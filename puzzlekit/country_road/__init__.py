@@ -50,4 +50,4 @@ def _refute(puzzle) -> bool:
     return no_answer(puzzle) is not None
 
 
-SPEC = genre_spec(__name__, clues=_clues, refute=_refute)
+SPEC = genre_spec(__name__, clues=_clues, refute=_refute, variables="cells and edges")

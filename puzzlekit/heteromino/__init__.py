@@ -24,4 +24,5 @@ def _clues(puzzle) -> int:
     return int(puzzle.black.sum())
 
 
-SPEC = genre_spec(__name__, clues=_clues, certificate=certify.swap_certificate)
+SPEC = genre_spec(__name__, clues=_clues, certificate=certify.swap_certificate,
+                  variables="white cells")

@@ -67,4 +67,5 @@ def _clues(puzzle) -> int:
     return len(puzzle.clues) + len(puzzle.marks) + len(puzzle.hints) + len(puzzle.blanks)
 
 
-SPEC = genre_spec(__name__, decode=decode, verify_extra=_verify_extra, clues=_clues)
+SPEC = genre_spec(__name__, decode=decode, verify_extra=_verify_extra, clues=_clues,
+                  variables="cells and regions")

@@ -38,4 +38,4 @@ def _refute(puzzle) -> bool:
     return not parity_ok(puzzle)
 
 
-SPEC = genre_spec(__name__, clues=_clues, refute=_refute)
+SPEC = genre_spec(__name__, clues=_clues, refute=_refute, variables="segments")

@@ -37,4 +37,4 @@ def _refute(puzzle) -> bool:
     return budget_refutes(puzzle)
 
 
-SPEC = genre_spec(__name__, clues=_clues, refute=_refute)
+SPEC = genre_spec(__name__, clues=_clues, refute=_refute, variables="circles")

@@ -57,4 +57,4 @@ def _clues(puzzle) -> int:
     return len(puzzle.black) + len(puzzle.white)
 
 
-SPEC = genre_spec(__name__, clues=_clues)
+SPEC = genre_spec(__name__, clues=_clues, variables="cells and placements")
