@@ -33,6 +33,7 @@ __all__ = ["CHAPTERS", "GENRES", "SAMPLES", "CROSS", "DISCLOSURE", "warm", "samp
            "hand_ablation", "work", "plot_work", "small_boards", "probe_unique", "certificates",
            "clue_density", "plot_density", "engines_stored", "takeaways", "verdict_counts",
            "plot_verdicts", "article_figure", "stored_frame", "stored_figure", "disclosure",
+           "random_disclosure",
            "cross_refs"]
 
 #: The book's chapter order (``_toc.yml``'s Genres part): :data:`puzzlekit.GENRES`
@@ -134,8 +135,11 @@ def ladder_reach(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
     (:func:`~puzzlekit.core.measure.reach`).
 
     Columns: ``genre``, ``board``, ``step`` (0 for the first rung), ``rung``,
-    ``steps`` (rungs in the ladder), ``finished``, ``decided %``, ``shipped``
-    (the bank's grade).
+    ``steps`` (rungs in the ladder), ``finished``, ``decided %`` (of the
+    genre's variables), ``variables`` (what they are:
+    :attr:`~puzzlekit.core.genre.GenreSpec.variables`), ``shipped`` (the
+    bank's grade).  Decided shares of genres with different variables are
+    not in one unit: set them side by side, never rank them.
     """
     parts = []
     for g in genres:
@@ -146,17 +150,20 @@ def ladder_reach(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
         df["step"] = df["level"].map({n: i for i, n in enumerate(sp.ladder.names)})
         df["steps"] = len(sp.ladder)
         df["shipped"] = df["board"].map({e["id"]: e["grade"] or _NONE for e in es})
+        df["variables"] = sp.variables
         parts.append(df.rename(columns={"level": "rung"}))
     return pd.concat(parts, ignore_index=True)[
-        ["genre", "board", "step", "rung", "steps", "finished", "decided %", "shipped"]]
+        ["genre", "board", "step", "rung", "steps", "finished", "decided %", "variables",
+         "shipped"]]
 
 
 def shape(reach: pd.DataFrame) -> pd.DataFrame:
-    """Per genre and rung: the mean share of decided variables and the share
-    of boards finished after that rung's fixpoint (both in %), and the
-    boards measured."""
+    """Per genre and rung: the mean share of decided variables (in the
+    genre's own unit, named in ``variables``) and the share of boards
+    finished after that rung's fixpoint (both in %), and the boards
+    measured."""
     g = reach.groupby(["genre", "step", "rung"], sort=False)
-    out = g.agg(**{"decided %": ("decided %", "mean"),
+    out = g.agg(**{"decided %": ("decided %", "mean"), "variables": ("variables", "first"),
                    "finished %": ("finished", lambda x: 100.0 * x.mean()),
                    "boards": ("board", "size")}).reset_index()
     return out
@@ -177,7 +184,8 @@ def plot_shape(sh: pd.DataFrame, genres=GENRES):
         ax.bar(x, d["finished %"], color="#9ecae1", label="boards finished")
         ax.plot(x, d["decided %"], "o-", color="#08519c", ms=3, label="variables decided")
         ax.set_xticks(x, d["rung"], rotation=45, ha="right", fontsize=7)
-        ax.set_title(g.replace("_", " "), fontsize=9)
+        ax.set_title(f"{g.replace('_', ' ')}\n(variables: {d['variables'].iloc[0]})",
+                     fontsize=8)
         ax.set_ylim(0, 105)
         ax.tick_params(axis="y", labelsize=7)
     for ax in axes[len(gs):]:
@@ -228,7 +236,7 @@ def hand_ablation(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
     (:func:`~puzzlekit.core.measure.ablation`).
 
     Columns: ``genre``, ``board``, ``variant`` (``full`` or ``−name``),
-    ``finished``, ``decided %``, ``moved``.
+    ``finished``, ``decided %`` (of the genre's ``variables``), ``moved``.
     """
     parts = []
     for g in genres:
@@ -248,8 +256,9 @@ def work(gr: pd.DataFrame, abl: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
     frame), the share graded below probe, by probe, and by no level (probe
     stalls on a unique board), and, over the boards of ``abl``, the
     hand-ladder rung whose removal costs the most decided variables (mean
-    points lost; ties go to the lower rung) and on how many boards its
-    removal moved the fixpoint."""
+    points lost, in the genre's own unit, named in ``variables``: the
+    column is not to be ranked across genres; ties go to the lower rung)
+    and on how many boards its removal moved the fixpoint."""
     rows = {}
     for g in genres:
         d = gr[gr["genre"] == g]
@@ -265,6 +274,7 @@ def work(gr: pd.DataFrame, abl: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
                    "none %": 100.0 * (d["grade"] == _NONE).mean(),
                    "costliest rung": None if worst is None else worst.lstrip("−"),
                    "points lost": float(loss.max()) if len(loss) else float("nan"),
+                   "variables": _spec(g).variables,
                    "boards moved": int(a[a["variant"] == worst]["moved"].sum())
                    if worst is not None else 0}
     df = pd.DataFrame.from_dict(rows, orient="index")
@@ -651,29 +661,48 @@ def _table_status(reports, genre, table):
 
 
 def disclosure(dens: pd.DataFrame, reports: dict) -> pd.DataFrame:
-    """The articles' adversarial and random clue figures (:data:`DISCLOSURE`,
-    read from each table's quoted data), per board size, beside ours in the
-    same cells of the stored article-scale run, the median
-    clue count of our bank at that size (our generators buy clues
-    adversarially too), its ratio to the article's adversarial count, and
-    the stored report's status of that table."""
+    """The articles' adversarial clue counts (:data:`DISCLOSURE`, read from
+    each table's quoted data), per board size, beside ours in the same cells
+    of the stored article-scale run, the median clue count of our bank at
+    that size (our generators buy clues adversarially too), its ratio to the
+    article's count, and the stored report's status of that table.  Every
+    column holds one quantity; the random-clue figures, a different quantity
+    in each article, are :func:`random_disclosure`'s."""
     rows = []
-    for g, table, adv, rnd in DISCLOSURE:
+    for g, table, adv, _ in DISCLOSURE:
         art = importlib.import_module(_spec(g).article).ARTICLE.tables[table].article
         ours = dens[dens["genre"] == g].groupby("size")["clues"].median()
         for size, r in art.iterrows():
             key = str(size).replace("×", "x")
-            rows.append({"genre": g, "size": key, "article: adversarial": float(r[adv]),
-                         "article: random": float(r[rnd]),
-                         "ours: adversarial": stored_figure(reports, g, table, size, adv),
-                         "ours: random": stored_figure(reports, g, table, size, rnd),
-                         "columns": f"{adv} | {rnd}",
-                         "our bank: median clues": ours.get(key, float("nan")),
-                         "ours / article adversarial": ours.get(key, float("nan")) / r[adv]
-                         if r[adv] else float("nan"),
+            bank = ours.get(key, float("nan"))
+            rows.append({"genre": g, "size": key, "the article's column": adv,
+                         "article: adversarial clues": float(r[adv]),
+                         "ours: adversarial clues": stored_figure(reports, g, table, size, adv),
+                         "our bank: median clues": bank,
+                         "our bank / article": bank / r[adv] if r[adv] else float("nan"),
                          "article table": table,
                          "stored status": _table_status(reports, g, table)})
     return pd.DataFrame(rows)
+
+
+def random_disclosure(reports: dict) -> dict:
+    """Per genre of :data:`DISCLOSURE`, the article's random-clue figure per
+    board size beside ours in the same cells of the stored article-scale run:
+    one small table each, its columns named by the quantity the article
+    measures (a share revealed, a multiple, a count, a share unique), since
+    the articles measure different things."""
+    out = {}
+    for g, table, _, rnd in DISCLOSURE:
+        art = importlib.import_module(_spec(g).article).ARTICLE.tables[table].article
+        rows = {str(size).replace("×", "x"): {
+            f"article: {rnd}": float(r[rnd]),
+            f"ours: {rnd}": stored_figure(reports, g, table, size, rnd)}
+            for size, r in art.iterrows()}
+        df = pd.DataFrame.from_dict(rows, orient="index")
+        df.index.name = "size"
+        df.attrs["status"] = _table_status(reports, g, table)
+        out[g] = df
+    return out
 
 
 def cross_refs(cert: pd.DataFrame, pu: pd.DataFrame, reports: dict) -> pd.DataFrame:

@@ -22,7 +22,7 @@ from ..core.genre import GenreSpec
 from ..core.perf import prove, ratios, sweep, sweep_medians
 from .results import article_run, load as load_stored
 
-__all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_speed",
+__all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_speed", "commit_text",
            "speed_glue", "policy_table", "policy_sentence", "sweep_slowest", "sweep_sentence",
            "sweep_sample",
            "speed_table", "article_tables", "article_runs", "article_glue", "run_frame",
@@ -131,7 +131,8 @@ def article_glue(run: dict) -> dict:
     """The strings a chapter's "At article scale" paragraph glues in."""
     if not run:
         return {"art_wall": "(no stored run)", "art_workers": "?", "art_date": "never",
-                "art_changed": "?", "art_claims": "?", "art_claims_not": "?"}
+                "art_changed": "?", "art_claims": "?", "art_claims_not": "?",
+                "art_commit": "none"}
     changed = sum(t["status"] != t["expect"] for t in run["tables"])
     held = sum(c["holds"] is True for c in run["claims"])
     verdict = {False: "fails", None: "undecided"}
@@ -140,7 +141,24 @@ def article_glue(run: dict) -> dict:
     return {"art_wall": duration(run["wall_seconds"]), "art_workers": str(run["workers"]),
             "art_date": run["date"][:10], "art_changed": str(changed),
             "art_claims": f"{held} of {len(run['claims'])}",
-            "art_claims_not": "; ".join(other) if other else "none"}
+            "art_claims_not": "; ".join(other) if other else "none",
+            "art_commit": commit_text(run)}
+
+
+def commit_text(run: dict) -> str:
+    """The commit a stored run was made from, as a chapter prints it: the
+    short hash, and a warning where the tree had uncommitted changes.
+
+    >>> commit_text({"commit": "5924dee-dirty"})
+    '5924dee (with uncommitted changes: not reproducible from the commit alone)'
+    >>> commit_text({"commit": "a1b2c3d"})
+    'a1b2c3d'
+    """
+    commit = str(run.get("commit") or "unknown")
+    if commit.endswith("-dirty") or run.get("dirty"):
+        return (commit.removesuffix("-dirty")
+                + " (with uncommitted changes: not reproducible from the commit alone)")
+    return commit
 
 
 def chapter_speed(spec: GenreSpec, bank: Sequence[dict], scale: str,
