@@ -1,21 +1,18 @@
-"""The article's tables: its figures (quoted, with attribution) beside ours.
-
-Source: SEN LLC, "Numbrix: one number colours the whole board, and the ruler
-rung that provably pays nothing" (the figures below are the article's).  Our
-boards come from prefix-stable streams: backbite answers, numbers printed in random cells.
-"""
+"""The tables of "Numbrix: one number colours the whole board, and the ruler
+rung that provably pays nothing" (puzzle #47 of a solver series, SEN LLC): its
+figures, quoted, beside ours.  Our boards come from prefix-stable streams
+(:mod:`puzzlekit.core.measure`): backbite answers, numbers printed in random
+cells."""
 from __future__ import annotations
 
 import dataclasses
-from functools import partial
+import math
 
-import numpy as np
-
-from ..core import measure as M
+from ..core import measure
 from ..core.measure import Summary, rng_for, stream
 from ..core.scales import pick
-from ..core.tables import Article, Claim, Table, frame
-from . import SPEC, census as cen
+from ..core.tables import Article, frame
+from . import SPEC, census, figures
 from .certify import false_alarm, reversal_trial, single_cell_proof
 from .generate import (
     adversarial,
@@ -29,18 +26,23 @@ from .generate import (
 from .ladder import LADDER, LINK_LADDER, RULER_LADDER
 from .model import Answer, Puzzle, is_answer
 
-__all__ = ["ARTICLE", "SOURCE", "answers", "revealed", "lab"]
+__all__ = ["ARTICLE", "SOURCE", "answers", "revealed", "lab", "RULER_SPEC", "LINK_SPEC"]
 
-SOURCE = ("article: Numbrix: one number colours the whole board, and the ruler rung "
-          "that provably pays nothing (SEN LLC)")
+SOURCE = figures.SOURCE
+ARTICLE = Article("numbrix", SOURCE)
+(COLOUR, RULER, DISTINCT, ACCELERATORS, INK, SECOND, SAMPLING, LEDGER,
+ PROBE_UNIQUE) = figures.SECTIONS
 SIZES, RUNGS = (4, 6, 8, 10), LADDER.names
-LEVELS = [M.level_label(LADDER, i) for i in range(len(LADDER))]
+LEVELS = [measure.level_label(LADDER, i) for i in range(len(LADDER))]
 COLOUR_ROWS = ((8, 0), (8, 1), (8, 2), (8, 4), (8, 8), (10, 1), (10, 8))
 STACK_ROWS = ((8, 20), (8, 30), (8, 40), (10, 20), (10, 30), (10, 40))
 WORK, DIAL = ("pin scans", "link scans", "edge runs"), (0, 1, 4, 16, 60)
+#: The ablation's work counters are totals over 12 boards, as the article's.
+ABLATION_BOARDS = 12
 # the ruler's two ladders, measured through the same memoised fixpoint
 RULER_SPEC = dataclasses.replace(SPEC, name="numbrix pin+ruler", ladder=RULER_LADDER)
 LINK_SPEC = dataclasses.replace(SPEC, name="numbrix pin+link+ruler", ladder=LINK_LADDER)
+GAPS, VIOLATIONS = "unique, probe stalls (ours)", "probe finishes, not unique (ours)"
 
 
 def lab(size: int) -> str:
@@ -53,47 +55,55 @@ def lab(size: int) -> str:
 
 
 # ------------------------------------------------------------ streams
-def answers(size: int) -> M.Stream:
+def answers(size: int) -> measure.Stream:
     """Backbite answers of a ``size`` x ``size`` board (60 moves per cell)."""
     return stream(("numbrix", "answer", size), lambda i, rng: random_answer(size, size, rng),
                   f"numbrix {lab(size)} answers")
 
 
-def revealed(size: int, pct: int) -> M.Stream:
+def revealed(size: int, pct: int) -> measure.Stream:
     """Answer ``i`` of :func:`answers` with ``pct`` % of its numbers printed in random cells."""
     n = size * size
-    printed = int(round(pct * n / 100))
+    shown = int(round(pct * n / 100))
 
     def draw(i, rng):
         return Puzzle.from_cells(size, size, answers(size).item(i).grid.ravel(),
-                                 rng.permutation(n)[:printed])
+                                 rng.permutation(n)[:shown])
     return stream(("numbrix", "reveal", size, pct), draw, f"numbrix {lab(size)} {pct}%")
 
 
-def _printed(size, k):     # the first k cells of one random order: nested in k
-    return stream(("numbrix", "printed", size, k), lambda i, rng: Puzzle.from_cells(
-        size, size, answers(size).item(i).grid.ravel(),
-        rng_for("numbrix", "order", size, i).permutation(size * size)[:k]))
-
-
-def _ink(size):     # per answer: the adversarial edge clue set, the random reveal's length
+def _first_printed(size, count):
+    """Answer ``i`` with the first ``count`` cells of one random order printed
+    (nested in ``count``)."""
     def draw(i, rng):
-        a = answers(size).item(i)
-        return a, adversarial(a, "edge", rng), reveal_until_unique(a, rng)[0]
+        order = rng_for("numbrix", "order", size, i).permutation(size * size)
+        return Puzzle.from_cells(size, size, answers(size).item(i).grid.ravel(), order[:count])
+    return stream(("numbrix", "printed", size, count), draw)
+
+
+def _ink(size):
+    """Per answer: the adversarial edge clue set and the random reveal's length."""
+    def draw(i, rng):
+        answer = answers(size).item(i)
+        return answer, adversarial(answer, "edge", rng), reveal_until_unique(answer, rng)[0]
     return stream(("numbrix", "ink", size), draw, f"numbrix {lab(size)} ink")
 
 
-def _draws(mpc):
-    return stream(("numbrix", "backbite", mpc),
-                  lambda i, rng: backbite(snake(10, 10), 10, 10, mpc * 100, rng)).take(200)
+def _draws(moves_per_cell):
+    """200 backbite paths of a 10×10 from the snake, ``(path, accepted moves)``."""
+    def draw(i, rng):
+        return backbite(snake(10, 10), 10, 10, moves_per_cell * 100, rng)
+    return stream(("numbrix", "backbite", moves_per_cell), draw).take(200)
 
 
 def _boards30(scale, sizes=SIZES):
+    """The ruler section's boards: 30% of the numbers printed."""
     count = pick(scale, smoke=3, book=40, article=40)
     return [p for k in sizes for p in revealed(k, 30).take(count)]
 
 
-def _cert(scale):   # per size: (unique, reversal fired, sound) until `target` ambiguous boards
+def _cert(scale):
+    """Per size: ``(unique, reversal fired, sound)`` until ``target`` ambiguous boards."""
     target, out = pick(scale, smoke=3, book=30, article=60), {}
     for size in SIZES:
         st = stream(("numbrix", "certificate", size),
@@ -105,309 +115,426 @@ def _cert(scale):   # per size: (unique, reversal fired, sound) until `target` a
     return out
 
 
-# ------------------------------------------------------------ tables
-def colour(scale):
-    s = Summary("board")
-    for size, k in COLOUR_ROWS:
-        row = f"{lab(size)}, {k} printed"
-        boards = _printed(size, k).take(pick(scale, smoke=3, book=60, article=200))
-        pin, link = ([M.fix(SPEC, p, lvl) for p in boards] for lvl in ("pin", "link"))
-        s.mean(row, "after pin %", [100 * f.bits.mean() for f in pin])
-        s.mean(row, "after link %", [100 * f.bits.mean() for f in link])
-        s.mean(row, "cells pinned %", [f.decided for f in link])
-    return s.frame()
-
-
-def ruler(scale):
-    s = Summary("board")
-    for size in SIZES:
-        row, boards = lab(size), _boards30(scale, (size,))
-        link = [M.fix(SPEC, p, "link") for p in boards]
-        s.mean(row, "bits after pin alone",
-               [40 * M.fix(SPEC, p, "pin").bits.sum() for p in boards], 0)
-        s.mean(row, "pinned by pin+ruler %", [M.fix(RULER_SPEC, p).decided for p in boards])
-        s.mean(row, "pinned by pin+link %", [f.decided for f in link])
-        deleted = [int(f.bits.sum() - M.fix(LINK_SPEC, p).bits.sum())
-                   for f, p in zip(link, boards)]
-        s.exact(row, "bits ruler deletes after link", sum(deleted))
-    return s.frame()
-
-
-def stack(scale):
-    s = Summary("board, reveal")
-    for size, pct in STACK_ROWS:
-        r = M.reach(SPEC, revealed(size, pct).take(pick(scale, smoke=1, book=12, article=40)))
-        for i, name in enumerate(RUNGS):
-            s.mean(f"{lab(size)}, {pct}%", LEVELS[i], r[r["level"] == name]["decided %"])
-    return s.frame()
-
-
-def ablation(scale):
-    boards = revealed(10, 25).take(pick(scale, smoke=1, book=12, article=12))
-    df = M.ablation(SPEC, boards, "probe", rungs=RUNGS)
-    s = Summary("10×10, variant")
-    for var, g in df.groupby("variant", sort=False):
-        s.mean(var, "cells pinned %", g["decided %"])
-        if var != M.FULL:
-            s.share(var, "boards whose fixpoint moved %", g["moved"])
-        s.mean(var, "probes", 12 * g["probes"], 0)     # a total over 12 boards, as the article's
-    s.mean("−link −probe", "cells pinned %",
-           [M.fix(SPEC, p, "probe", ("link", "probe")).decided for p in boards])
-    out = s.frame()
-    for c in WORK:           # each implementation's own units: shown, not compared
-        per_variant = [12 * df[df["variant"] == v][f"work: {c}"].mean() for v in out.index[:-1]]
-        out[c] = per_variant + [np.nan]
-    return out
-
-
-def ink(scale):
-    s = Summary("board")
-    for size in SIZES:
-        row, n = lab(size), size * size
-        items = _ink(size).take(pick(scale, smoke=2, book=20, article=40))
-        s.median(row, "adversarial edge level", [len(c) for _, c, _ in items])
-        s.median(row, "as % of cells", [100 * len(c) / n for _, c, _ in items])
-        s.median(row, "random reveal until unique (median) %", [100 * k / n for *_, k in items])
-    out = s.frame()
-    out["ratio"] = out.iloc[:, 2] / out.iloc[:, 1]     # of the two medians, as the article's
-    return out
-
-
-def ink_probe(scale):
-    k = [len(take_back(a, c, "probe", rng_for("numbrix", "ink probe", i)))
-         for i, (a, c, _) in enumerate(_ink(10).take(pick(scale, smoke=1, book=3, article=12)))]
-    s = Summary("board")
-    s.median("10×10", "adversarial probe level", k)
-    s.median("10×10", "as % of cells", k)               # a 10×10 has 100 cells
-    return s.frame()
-
-
 def _pin_level(size):
     """The stream of pin-level adversarial clue counts on ``size`` x ``size`` answers."""
     return stream(("numbrix", "pin wall", size),
                   lambda i, rng: len(adversarial(answers(size).item(i), "pin", rng)))
 
 
+# ------------------------------------------------------------ tables, by article section
+@ARTICLE.table("colour", printed=figures.COLOUR, section=COLOUR,
+               title="Surviving cell×number pairs on random answers",
+               kinds={"after pin %": "derived"},
+               cells={("8×8, 0 printed", "after link %"): "exact",
+                      ("8×8, 0 printed", "cells pinned %"): "exact"},
+               expect="close",
+               note="The article prints no sample size: our error alone.  After pin the "
+                    "surviving pairs are a formula of the numbers printed: derived.  With no "
+                    "number printed nothing can be deduced: exact.")
+def colour(scale):
+    """Surviving pairs after pin and after link, and cells pinned, with the
+    first k cells of one random order printed."""
+    s = Summary("board")
+    for size, k in COLOUR_ROWS:
+        row = f"{lab(size)}, {k} printed"
+        boards = _first_printed(size, k).take(pick(scale, smoke=3, book=60, article=200))
+        pin = [measure.fix(SPEC, p, "pin") for p in boards]
+        link = [measure.fix(SPEC, p, "link") for p in boards]
+        s.mean(row, "after pin %", [100 * f.bits.mean() for f in pin])
+        s.mean(row, "after link %", [100 * f.bits.mean() for f in link])
+        s.mean(row, "cells pinned %", [f.decided for f in link])
+    return s.frame()
+
+
+@ARTICLE.table("ruler", printed=figures.RULER, section=RULER, title="Ruler against link",
+               kinds={"bits after pin alone": "derived"}, expect="differs",
+               note="Ours: 30% printed; the article does not say how its boards were clued.  "
+                    "Bits after pin alone are a formula of the numbers printed (40 boards × "
+                    "k + (n − k)²): derived from our clue count, not compared.")
+def ruler(scale):
+    """pin+ruler against pin+link on the 30% boards, and what ruler deletes
+    once link is stable."""
+    s = Summary("board")
+    for size in SIZES:
+        row, boards = lab(size), _boards30(scale, (size,))
+        link = [measure.fix(SPEC, p, "link") for p in boards]
+        s.mean(row, "bits after pin alone",
+               [40 * measure.fix(SPEC, p, "pin").bits.sum() for p in boards], 0)
+        s.mean(row, "pinned by pin+ruler %", [measure.fix(RULER_SPEC, p).decided for p in boards])
+        s.mean(row, "pinned by pin+link %", [f.decided for f in link])
+        deleted = [int(f.bits.sum() - measure.fix(LINK_SPEC, p).bits.sum())
+                   for f, p in zip(link, boards)]
+        s.exact(row, "bits ruler deletes after link", sum(deleted))
+    return s.frame()
+
+
+@ARTICLE.table("stack", printed=figures.STACK, section=DISTINCT,
+               title="Stacking rungs from the bottom (cells pinned %)",
+               kinds={"pin": "derived"}, expect="close",
+               note="The article prints no sample size: our error alone.  The pin column is "
+                    "our printed share (pin pins nothing else below the pin wall): derived.")
+def stack(scale):
+    """Cells pinned by each cumulative level on random reveals."""
+    s = Summary("board, reveal")
+    for size, pct in STACK_ROWS:
+        boards = revealed(size, pct).take(pick(scale, smoke=1, book=12, article=40))
+        reach = measure.reach(SPEC, boards)
+        for i, name in enumerate(RUNGS):
+            s.mean(f"{lab(size)}, {pct}%", LEVELS[i],
+                   reach[reach["level"] == name]["decided %"])
+    return s.frame()
+
+
+@ARTICLE.table("ablation", printed=figures.ABLATION, section=ACCELERATORS,
+               title="Ablation on 10×10",
+               cells={("−pin", "pin scans"): "derived", ("−link", "link scans"): "derived",
+                      ("−edge", "edge runs"): "derived", ("−probe", "probes"): "derived"},
+               expect="differs",
+               note="Ours: 25% printed, 12 boards.  Work per 12 boards, compared all the same "
+                    "although each implementation counts in its own units (our pin and link "
+                    "scans count cells per call).  A removed rung does no work: derived.  "
+                    "Last row (ours): link and probe both removed.")
+def ablation(scale):
+    """Each rung removed in turn on 10×10 boards: cells pinned, boards whose
+    fixpoint moved, and the work counters per 12 boards."""
+    boards = revealed(10, 25).take(pick(scale, smoke=1, book=12, article=12))
+    df = measure.ablation(SPEC, boards, "probe", rungs=RUNGS)
+    s = Summary("10×10, variant")
+    for variant, rows in df.groupby("variant", sort=False):
+        s.mean(variant, "cells pinned %", rows["decided %"])
+        if variant != measure.FULL:
+            s.share(variant, "boards whose fixpoint moved %", rows["moved"])
+        for counter in WORK:
+            s.mean(variant, counter, ABLATION_BOARDS * rows[f"work: {counter}"], 0)
+        s.mean(variant, "probes", ABLATION_BOARDS * rows["probes"], 0)
+    s.mean("−link −probe", "cells pinned %",
+           [measure.fix(SPEC, p, "probe", ("link", "probe")).decided for p in boards])
+    return s.frame()
+
+
+@ARTICLE.table("ink", printed=figures.INK, section=INK,
+               title="Adversarial against random ink",
+               kinds={"as % of cells": "derived", "ratio": "derived"}, expect="close",
+               note="The article prints no sample size: our error alone.  Medians.  The "
+                    "share of cells is the count over the board's cells, and the ratio is of "
+                    "the two medians: derived.")
+def ink(scale):
+    """Per size: the adversarial edge-level clue set against the random
+    reveal that first makes the answer unique."""
+    s = Summary("board")
+    reveal = "random reveal until unique (median) %"
+    for size in SIZES:
+        row, n = lab(size), size * size
+        items = _ink(size).take(pick(scale, smoke=2, book=20, article=40))
+        s.median(row, "adversarial edge level", [len(c) for _, c, _ in items])
+        s.median(row, "as % of cells", [100 * len(c) / n for _, c, _ in items])
+        s.median(row, reveal, [100 * k / n for *_, k in items])
+    out = s.frame()
+    out["ratio"] = out[reveal] / out["as % of cells"]
+    return out
+
+
+@ARTICLE.table("ink_probe", printed=figures.INK_PROBE, section=INK,
+               title="Adversarial ink at the probe level", expect="match",
+               note="The article prints no sample size: our error alone.  The take-back at "
+                    "the probe level starts from our edge-level adversarial sets.")
+def ink_probe(scale):
+    """The adversarial clue set at the probe level on 10×10 answers."""
+    items = _ink(10).take(pick(scale, smoke=1, book=3, article=12))
+    counts = [len(take_back(a, c, "probe", rng_for("numbrix", "ink probe", i)))
+              for i, (a, c, _) in enumerate(items)]
+    s = Summary("board")
+    s.median("10×10", "adversarial probe level", counts)
+    s.median("10×10", "as % of cells (ours)", counts)        # a 10×10 has 100 cells
+    return s.frame()
+
+
+@ARTICLE.table("pin_wall", printed=figures.PIN_WALL, section=INK,
+               title="The pin wall (a theorem: pin pins only printed or last cells)",
+               kind="exact", kinds={"cells": "derived"}, expect="match",
+               note="The fewest and the most numbers pin needs over our answers: exact.")
 def pin_wall(scale):
-    r = {k: _pin_level(k).take(pick(scale, smoke=3, book=20, article=40)) for k in (4, 6)}
-    return frame([[min(v), max(v), k * k] for k, v in r.items()], [lab(k) for k in r],
+    """The fewest and the most numbers the pin level needs, on 4×4 and 6×6."""
+    counts = {k: _pin_level(k).take(pick(scale, smoke=3, book=20, article=40)) for k in (4, 6)}
+    return frame([[min(v), max(v), k * k] for k, v in counts.items()], [lab(k) for k in counts],
                  ["numbers needed (fewest)", "numbers needed (most)", "cells"], "board")
 
 
+@ARTICLE.table("certificate", printed=figures.CERTIFICATE, section=SECOND,
+               title="The reversal certificate", kinds={"ambiguous boards": "given"},
+               expect="match",
+               note="Ours: fresh answers with 20% printed, drawn until each size has its "
+                    "quota of ambiguous boards (a setting of ours).")
 def certificate(scale):
+    """Of the ambiguous boards, the share one reversal explains."""
     s = Summary("board")
     for size, items in _cert(scale).items():
+        s.given(lab(size), "ambiguous boards", sum(u is False for u, _, _ in items))
         s.share(lab(size), "explained by one reversal %", [f for u, f, _ in items if u is False])
-        s.given(lab(size), "ambiguous boards (ours)", sum(u is False for u, _, _ in items))
         s.given(lab(size), "unique boards (ours)", sum(u is True for u, _, _ in items))
     return s.frame()
 
 
+@ARTICLE.table("false_alarms", printed=figures.FALSE_ALARMS, section=SECOND,
+               title="False alarms on unique boards (a theorem)", kind="exact", expect="match",
+               note="A reversal that fires is a legal second answer: no false alarm can occur.")
 def false_alarms(scale):
+    """Reversals that fired on a unique board (or read no legal answer)."""
     r = _cert(scale)
-    rows = [[sum(false_alarm(*x) for x in v), sum(u is True for u, _, _ in v)] for v in r.values()]
+    rows = [[sum(false_alarm(*x) for x in v), sum(u is True for u, _, _ in v)]
+            for v in r.values()]
     return frame(rows, [lab(k) for k in r], ["false alarms", "unique boards checked (ours)"],
                  "board")
 
 
+@ARTICLE.table("backbite", printed=figures.BACKBITE, section=SAMPLING,
+               title="Backbite on 10×10 (200 draws at every scale)",
+               cells={(0, "turns in the answer"): "derived",
+                      (0, "distinct answers in 200 draws"): "derived"},
+               expect="match",
+               note="The snake (no move) is one path with 2(n − 1) turns: derived.  Distinct "
+                    "answers are an exact count of 200 draws, as the article prints it.")
 def backbite_table(scale):
+    """Accepted moves, turns and distinct answers per moves-per-cell setting."""
     s = Summary("moves per cell")
-    for mpc in DIAL:
-        draws = _draws(mpc)
-        if mpc:
-            s.mean(mpc, "accepted %", [k / mpc for _, k in draws])   # % of mpc * 100 proposals
-        s.mean(mpc, "turns in the answer", [turns(p, 10) for p, _ in draws])
-        s.exact(mpc, "distinct answers in 200 draws", len({p.tobytes() for p, _ in draws}))
+    for moves in DIAL:
+        draws = _draws(moves)
+        if moves:
+            s.mean(moves, "accepted %", [k / moves for _, k in draws])   # % of 100 · moves
+        s.mean(moves, "turns in the answer", [turns(p, 10) for p, _ in draws])
+        s.exact(moves, "distinct answers in 200 draws", len({p.tobytes() for p, _ in draws}))
     return s.frame()
 
 
+@ARTICLE.table("paths", printed=figures.PATHS, section=LEDGER,
+               title="Directed Hamiltonian paths", kind="exact", expect="match",
+               note="OEIS A096969.")
+def paths(scale):
+    """The raw engine's count of directed Hamiltonian paths of the k×k grid."""
+    return census.ledgers()["paths"]
+
+
+@ARTICLE.table("cycles", printed=figures.CYCLES, section=LEDGER,
+               title="Hamiltonian cycles", kind="exact", expect="match",
+               note="OEIS A003763; none on an odd board.")
+def cycles(scale):
+    """The raw engine's count of Hamiltonian cycles of the k×k grid."""
+    return census.ledgers()["cycles"]
+
+
+@ARTICLE.table("ladder2", printed=figures.LADDER2, section=LEDGER,
+               title="Hamiltonian paths of the 2×m ladder", kind="exact",
+               kinds={"m² − m + 2": "derived"}, expect="match",
+               note="The engine's counts are exact; m² − m + 2 is the formula: derived.")
+def ladder2(scale):
+    """The raw engine's undirected Hamiltonian paths of the 2×m ladder,
+    beside m² − m + 2."""
+    return census.ledgers()["ladder2"]
+
+
+@ARTICLE.table("probe_unique", printed=figures.PROBE_UNIQUE, section=PROBE_UNIQUE,
+               title="Probe completion against uniqueness", expect="close",
+               note="The ruler table's boards; uniqueness by the ladder's search.  The "
+                    "article prints counts of 40 boards, here as shares.")
 def probe_unique(scale):
+    """Per size, the shares of boards probe finishes and are unique, and
+    that probe leaves open and are ambiguous; each direction's exceptions."""
     s = Summary("board")
     for size in SIZES:
-        df = M.probe_unique(SPEC, _boards30(scale, (size,)))
-        c, d = M.probe_unique_counts(df), df[df["unique"].notna()]
-        u, pf = d["unique"].astype(bool), d["probe finishes"].astype(bool)
-        s.given(lab(size), "boards", c["boards"])
-        s.share(lab(size), "probe finishes & unique %", u & pf)
-        s.share(lab(size), "probe stalls & ambiguous %", ~u & ~pf)
-        s.exact(lab(size), "disagreements", c["gaps"] + c["violations"])
+        df = measure.probe_unique(SPEC, _boards30(scale, (size,)))
+        counts, decided = measure.probe_unique_counts(df), df[df["unique"].notna()]
+        unique = decided["unique"].astype(bool)
+        finishes = decided["probe finishes"].astype(bool)
+        s.given(lab(size), "boards", counts["boards"])
+        s.share(lab(size), "probe finishes & unique %", unique & finishes)
+        s.share(lab(size), "probe stalls & ambiguous %", ~unique & ~finishes)
+        s.exact(lab(size), "disagreements", counts["gaps"] + counts["violations"])
+        s.exact(lab(size), GAPS, counts["gaps"])
+        s.exact(lab(size), VIOLATIONS, counts["violations"])
     return s.frame()
-
-
-# ------------------------------------------------------------ the article's figures
-_A = {
-    "colour": frame([[100.0, 100.0, 0.0], [96.9, 43.0, 1.6], [93.9, 36.9, 3.3], [88.0, 27.7, 6.8],
-                     [76.8, 13.5, 17.5], [98.0, 44.4, 1.0], [84.7, 19.5, 9.8]],
-                    [f"{lab(s)}, {k} printed" for s, k in COLOUR_ROWS],
-                    ["after pin %", "after link %", "cells pinned %"], "board"),
-    "ruler": frame([[2851, 55.8, 57.3, 0], [20904, 63.3, 64.9, 0], [75417, 56.4, 57.8, 0],
-                    [196219, 59.4, 61.2, 0]], [lab(k) for k in SIZES],
-                   ["bits after pin alone", "pinned by pin+ruler %", "pinned by pin+link %",
-                    "bits ruler deletes after link"], "board"),
-    "stack": frame([[20.9, 43.3, 47.5, 53.5, 74.7], [30.7, 71.9, 74.5, 84.6, 88.8],
-                    [40.6, 86.6, 87.4, 94.1, 96.9], [21.0, 47.0, 50.7, 61.5, 77.8],
-                    [31.5, 78.8, 80.2, 88.6, 93.4], [41.4, 90.6, 91.3, 97.3, 97.9]],
-                   [f"{lab(s)}, {p}%" for s, p in STACK_ROWS], LEVELS, "board, reveal"),
-    # "boards whose fixpoint moved" is printed as k / 12: here 100 k / 12
-    "ablation": frame([[84.9, np.nan, 496439, 471796, 4484, 1763], [84.9, 0, 0, 556574, 5250, 1763],
-                       [37.3, 100, 26300, 0, 263, 72], [84.9, 100 / 12, 714182, 687840, 6726, 2015],
-                       [84.9, 100 / 12, 703965, 660469, 0, 2520], [74.3, 75, 11300, 11300, 113, 0]],
-                      [M.ablation_label(v) for v in (M.FULL, *RUNGS)],
-                      ["cells pinned %", "boards whose fixpoint moved %", *WORK, "probes"],
-                      "10×10, variant"),
-    "ink": frame([[3, 18.8, 31.0, 1.7], [6, 16.7, 22.0, 1.3], [10, 15.6, 30.0, 1.9],
-                  [15, 15.0, 49.0, 3.3]],
-                 [lab(k) for k in SIZES],
-                 ["adversarial edge level", "as % of cells",
-                  "random reveal until unique (median) %", "ratio"], "board"),
-    "ink_probe": frame([[12, 12.0]], ["10×10"], ["adversarial probe level", "as % of cells"],
-                       "board"),
-    "pin_wall": frame([[15, 15, 16], [35, 35, 36]], ["4×4", "6×6"],
-                      ["numbers needed (fewest)", "numbers needed (most)", "cells"], "board"),
-    "certificate": frame([[83.3], [70.0], [63.3], [58.3]], [lab(k) for k in SIZES],
-                         ["explained by one reversal %"], "board"),
-    "false_alarms": frame([[0], [0], [0]], [lab(k) for k in SIZES[:3]], ["false alarms"],
-                          "board"),
-    "backbite": frame([[np.nan, 18.0, 1], [69.8, 33.1, 200], [71.7, 50.9, 200], [71.8, 55.9, 200],
-                       [72.0, 55.4, 200]], list(DIAL),
-                      ["accepted %", "turns in the answer", "distinct answers in 200 draws"],
-                      "moves per cell"),
-    "paths": frame([[40], [552], [8648], [458696]], [lab(k) for k in (3, 4, 5, 6)],
-                   ["directed Hamiltonian paths"], "board"),
-    "cycles": frame([[0], [6], [0], [1072]], [lab(k) for k in (3, 4, 5, 6)],
-                    ["Hamiltonian cycles"], "board"),
-    "ladder2": frame([[v, v] for v in (4, 8, 14, 22, 32, 44, 58)], list(range(2, 9)),
-                     ["undirected paths", "m² − m + 2"], "m"),
-    # printed as counts of 40 boards: here as shares
-    "probe_unique": frame([[40, 100 * a / 40, 100 * (40 - a) / 40, 0] for a in (21, 16, 7, 6)],
-                          [lab(k) for k in SIZES],
-                          ["boards", "probe finishes & unique %", "probe stalls & ambiguous %",
-                           "disagreements"], "board"),
-}
-
-_N = {
-    "colour": "No sample size in the article: z uses our error alone. "
-              "The pin column is a formula of k.",
-    "ruler": "Ours: 30% printed. The article does not say how its boards were clued; its bit "
-             "totals (over 40 boards; ours: 40 × our mean) imply other clue counts.",
-    "stack": "Not compared: the pin column, our printed share by construction (the article's sits "
-             "up to 1.5 points above its stated shares).",
-    "ablation": "Ours: 25% printed. Work counters per 12 boards, each implementation in its "
-                "own units (not compared). Last row (ours): link and probe both removed.",
-    "ink": "Medians; the ratio is of the two medians (not compared). "
-           "Random reveal: see the chapter.",
-    "ink_probe": "The take-back at the probe level starts from our edge-level adversarial sets.",
-    "probe_unique": "The ruler table's boards; uniqueness by the ladder's search.",
-}
-S = ("One number colours the whole board", "The ruler rung that pays nothing",
-     "What survives the argument is distinctness", "One load-bearing rung, three accelerators",
-     "Ink, spent well and spent badly", "Reading a second answer off the answer",
-     "Sampling an answer without ever searching for one", "The external ledger", "probe ⇔ unique")
-_T = (
-    ("colour", 0, "Surviving cell×number pairs on random answers", "sampled", colour, "close", "",
-     {}),
-    ("ruler", 1, "Ruler against link", "sampled", ruler, "differs", "", {"n_article": 40}),
-    ("stack", 2, "Stacking rungs from the bottom (cells pinned %)", "sampled", stack, "close", "",
-     {"given": ("pin",)}),
-    ("ablation", 3, "Ablation on 10×10", "sampled", ablation, "differs", "", {"n_article": 12}),
-    ("ink", 4, "Adversarial against random ink", "sampled", ink, "close", "", {}),
-    ("ink_probe", 4, "Adversarial ink at the probe level", "sampled", ink_probe, "match", "", {}),
-    ("pin_wall", 4, "The pin wall (a theorem: pin pins only printed or last cells)", "exact",
-     pin_wall, "match", "", {}),
-    ("certificate", 5, "The reversal certificate", "sampled", certificate, "match", "",
-     {"n_article": 60, "given": ("ambiguous boards (ours)", "unique boards (ours)")}),
-    ("false_alarms", 5, "False alarms on unique boards (a theorem)", "exact", false_alarms,
-     "match", "", {}),
-    ("backbite", 6, "Backbite on 10×10 (200 draws at every scale)", "sampled", backbite_table,
-     "match", "", {"n_article": 200}),
-    ("paths", 7, "Directed Hamiltonian paths", "exact", lambda sc: cen.ledgers()["paths"], "match",
-     "; OEIS A096969", {}),
-    ("cycles", 7, "Hamiltonian cycles", "exact", lambda sc: cen.ledgers()["cycles"], "match",
-     "; OEIS A003763", {}),
-    ("ladder2", 7, "Hamiltonian paths of the 2×m ladder", "exact",
-     lambda sc: cen.ledgers()["ladder2"], "match", "", {}),
-    ("probe_unique", 8, "Probe completion against uniqueness", "sampled", probe_unique, "close", "",
-     {"n_article": 40, "given": ("boards",)}))
-TABLES = [Table(t, S[sec], title, kind, _A[t], fn, note=_N.get(t, ""), source=SOURCE + ref,
-                expect=exp, **kw)
-          for t, sec, title, kind, fn, exp, ref, kw in _T]
 
 
 # ------------------------------------------------------------ claims
-def _check(cid, scale):
-    """Each claim's check: ``(holds, detail)``, mostly read off our tables."""
-    t = ARTICLE.measure(_FROM[cid], scale) if cid in _FROM else None
-    if cid in ("parity_colour", "parity_ends"):
-        r = [cen.parity(a)[cid == "parity_ends"] for k in (3, 4, 5, 6, 7, 8, 10)
-             for a in answers(k).take(pick(scale, smoke=5, book=60, article=200))]
-        return all(r), f"{len(r)} answers of 3×3 to 10×10, {len(r) - sum(r)} exceptions"
-    if cid == "chessboard_once":
-        t = t["after link %"]
-        first, rest = t.iloc[0] - t.iloc[1], t.iloc[1] - t.iloc[4]
-        return first > rest, (f"8×8: the first number leaves {t.iloc[1]:.1f}% of pairs "
-                              f"(−{first:.1f} points), the next seven only −{rest:.1f} more")
-    if cid == "ruler_redundant":
-        k, gap = int(t.iloc[:, 3].sum()), t["pinned by pin+link %"] - t["pinned by pin+ruler %"]
-        return k == 0, (f"ruler deleted {k} bits after link; "
-                        f"alone it pins {gap.min():.1f}–{gap.max():.1f} points less")
-    if cid == "link_carries_reach":
-        t = t["cells pinned %"]
-        drop = (t[M.FULL] - t).drop("−link −probe")
-        ok = drop.idxmax() == "−link" and all(abs(drop[v]) < 1 for v in ("−pin", "−block", "−edge"))
-        return ok, (f"full {t[M.FULL]:.1f}%, without link {t['−link']:.1f}%, "
-                    f"without probe {t['−probe']:.1f}%")
-    if cid in ("pin_wall", "ledgers"):          # theorems that exact tables state
-        ids = ("pin_wall",) if cid == "pin_wall" else ("paths", "cycles", "ladder2")
-        cmp = [ARTICLE.table(x, scale) for x in ids]
-        detail = "; ".join(f"{c.id} {c.ours.values.tolist()}: {c.status}" for c in cmp)
-        return all(c.status == "match" for c in cmp), detail
-    if cid == "adversarial_ink":
-        a, r = t["as % of cells"], t["random reveal until unique (median) %"]
-        detail = ", ".join(f"{i}: {x:.1f}% against {y:.1f}%" for i, x, y in zip(t.index, a, r))
-        return bool((a < r).all()), detail
-    if cid == "certificate_sound":
-        r = [x for v in _cert(scale).values() for x in v]
-        bad = sum(false_alarm(*x) for x in r)
-        unique = sum(u is True for u, _, _ in r)
-        return bad == 0, f"{unique} unique boards, {bad} false alarms or unsound"
-    if cid == "single_cell":
-        a, tried, legal = single_cell_proof(4, 4)
-        return legal == 0, f"{a} answers × 16 cells × 15 numbers = {tried:,} changes, {legal} legal"
-    if cid == "backbite":
-        legal = all(is_answer(Answer.from_path(10, 10, p).grid, 10, 10)
-                    for m in DIAL for p, _ in _draws(m))
-        d = t.loc[16, "distinct answers in 200 draws"]
-        return legal and d == 200, ("every draw a Hamiltonian path; "
-                                    f"distinct answers at 16 moves per cell: {d} of 200")
-    if cid == "engines_agree":
-        c = M.engine_counts(M.engines(SPEC, _boards30(scale)))
-        return c["agreed"] == c["compared"] > 0, (
-            f"{c['compared']} boards compared, {c['agreed']} agree; "
-            f"capped: ladder {c['ladder capped']}, raw {c['raw capped']}")
-    c = M.probe_unique_counts(M.probe_unique(SPEC, _boards30(scale)))        # probe_iff_unique
-    return c["gaps"] + c["violations"] == 0, (
-        f"{c['boards']} boards: {c['held']} held, {c['gaps']} unique but stalled, "
-        f"{c['violations']} finished but not unique")
+PARITY_SIZES = (3, 4, 5, 6, 7, 8, 10)
 
 
-_FROM = {"chessboard_once": "colour", "ruler_redundant": "ruler", "link_carries_reach": "ablation",
-         "adversarial_ink": "ink", "backbite": "backbite"}
-_C = (
-    ("parity_colour", 0, "value parity ≡ cell colour", True),
-    ("parity_ends", 0, "odd boards: ends on one colour; even: opposite colours", True),
-    ("chessboard_once", 0, "the first printed number does more than the next seven", False),
-    ("ruler_redundant", 1, "ruler deletes nothing after link", True),
-    ("link_carries_reach", 3, "only link carries reach", False),
-    ("pin_wall", 4, "pin needs n−1 numbers", True),
-    ("adversarial_ink", 4, "adversarial ink beats random reveal at every size", False),
-    ("certificate_sound", 5, "no false alarms", True),
-    ("single_cell", 5, "a single cell never changes alone (4×4, exhaustive)", True),
-    ("backbite", 6, "backbite always yields a path; 16 moves per cell give 200 distinct answers",
-     False),
-    ("engines_agree", 7, "ladder search and raw engine agree", True),
-    ("ledgers", 7, "published sequences reproduced", True),
-    ("probe_iff_unique", 8, "probe finishes exactly on unique boards", False))
-CLAIMS = [Claim(cid, S[sec], text, partial(_check, cid), theorem)
-          for cid, sec, text, theorem in _C]
+def _parity(which, scale, answer_list):
+    """``(holds, detail)`` of one parity corollary (0: colour, 1: ends) over
+    ``answer_list`` (default: sampled answers of 3×3 to 10×10)."""
+    if answer_list is None:
+        count = pick(scale, smoke=5, book=60, article=200)
+        answer_list = [a for k in PARITY_SIZES for a in answers(k).take(count)]
+    kept = [census.parity(a)[which] for a in answer_list]
+    return all(kept), f"{len(kept)} answers, {len(kept) - sum(kept)} exceptions"
 
-ARTICLE = Article("numbrix", SOURCE, TABLES, CLAIMS)
+
+@ARTICLE.claim("parity_colour", text="value parity ≡ cell colour", section=COLOUR,
+               theorem=True)
+def parity_colour(scale=None, answer_list=None):
+    """Every value's parity is its cell's colour, on every sampled answer."""
+    return _parity(0, scale, answer_list)
+
+
+@ARTICLE.claim("parity_ends", text="odd boards: ends on one colour; even: opposite colours",
+               section=COLOUR, theorem=True)
+def parity_ends(scale=None, answer_list=None):
+    """The walk's ends share a colour exactly on odd boards."""
+    return _parity(1, scale, answer_list)
+
+
+@ARTICLE.claim("chessboard_once", text="the first printed number removes more than half the "
+               "pairs, more than the next seven together", section=COLOUR,
+               uses=("colour",), smoke_undecided=True)
+def chessboard_once(colour_frame):
+    """On 8×8 after link: one number leaves fewer than half the pairs, and
+    its drop is larger than that of the seven numbers after it."""
+    link = colour_frame["after link %"]
+    one, eight = link["8×8, 1 printed"], link["8×8, 8 printed"]
+    first, rest = link["8×8, 0 printed"] - one, one - eight
+    return (one < 50 and first > rest,
+            f"8×8: the first number leaves {one:.1f}% of pairs (−{first:.1f} points), "
+            f"the next seven −{rest:.1f} more")
+
+
+@ARTICLE.claim("ruler_redundant", text="ruler deletes nothing after link", section=RULER,
+               theorem=True, uses=("ruler",))
+def ruler_redundant(ruler_frame):
+    """No bit deleted by ruler once link is stable, at any size."""
+    deleted = int(ruler_frame["bits ruler deletes after link"].sum())
+    gap = ruler_frame["pinned by pin+link %"] - ruler_frame["pinned by pin+ruler %"]
+    return deleted == 0, (f"ruler deleted {deleted} bits after link; "
+                          f"alone it pins {gap.min():.1f}–{gap.max():.1f} points less")
+
+
+def _drop(ablation_frame, variant):
+    """The mean drop in cells pinned (points) when ``variant`` is removed, and
+    its standard error from the per-board differences (0 without them)."""
+    column = "cells pinned %"
+    values = ablation_frame.attrs.get("values", {})
+    full, other = values.get((measure.FULL, column)), values.get((variant, column))
+    if not full or not other or len(full) != len(other):
+        return ablation_frame.at[measure.FULL, column] - ablation_frame.at[variant, column], 0.0
+    diffs = [a - b for a, b in zip(full, other)]
+    mean = sum(diffs) / len(diffs)
+    spread = (math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+              if len(diffs) > 1 else 0.0)
+    return mean, spread / math.sqrt(len(diffs))
+
+
+@ARTICLE.claim("link_carries_reach", text="only link carries reach: removing it costs reach, "
+               "removing pin, block or edge does not", section=ACCELERATORS,
+               uses=("ablation",), smoke_undecided=True)
+def link_carries_reach(ablation_frame):
+    """Removing link lowers cells pinned by more than two standard errors of
+    the per-board drop; removing pin, block or edge by no more than two."""
+    drops = {v: _drop(ablation_frame, v) for v in ("−link", "−pin", "−block", "−edge")}
+    link, link_se = drops.pop("−link")
+    costly = link > 2 * link_se and link > 0
+    free = all(abs(d) <= 2 * se for d, se in drops.values())
+    return costly and free, ("drop in cells pinned: " + ", ".join(
+        f"{v} {d:+.1f} ± {se:.1f}" for v, (d, se) in {"−link": (link, link_se),
+                                                       **drops}.items()))
+
+
+@ARTICLE.claim("pin_wall", text="pin needs n−1 numbers", section=INK, theorem=True,
+               uses=("pin_wall",))
+def pin_wall_claim(pin_wall_frame):
+    """The fewest and the most numbers pin needs are both n − 1 at every size."""
+    n_minus_one = pin_wall_frame["cells"] - 1
+    need = (pin_wall_frame["numbers needed (fewest)"] == n_minus_one) & (
+        pin_wall_frame["numbers needed (most)"] == n_minus_one)
+    return bool(need.all()), "; ".join(
+        f"{r}: {int(v['numbers needed (fewest)'])}–{int(v['numbers needed (most)'])} of "
+        f"{int(v['cells'])}" for r, v in pin_wall_frame.iterrows())
+
+
+@ARTICLE.claim("adversarial_ink", text="adversarial ink beats random reveal at every size",
+               section=INK, uses=("ink",), smoke_undecided=True)
+def adversarial_ink(ink_frame):
+    """The adversarial share of cells is below the random reveal's median at every size."""
+    adv, rand = ink_frame["as % of cells"], ink_frame["random reveal until unique (median) %"]
+    detail = ", ".join(f"{i}: {x:.1f}% against {y:.1f}%"
+                       for i, x, y in zip(ink_frame.index, adv, rand))
+    return bool((adv < rand).all()), detail
+
+
+@ARTICLE.claim("certificate_sound", text="no false alarms", section=SECOND, theorem=True,
+               uses=("false_alarms",))
+def certificate_sound(false_alarms_frame):
+    """No reversal fires on a unique board (no unique board is no verdict)."""
+    bad = int(false_alarms_frame["false alarms"].sum())
+    unique = int(false_alarms_frame["unique boards checked (ours)"].sum())
+    if not unique and not bad:
+        return None, "no unique board met"
+    return bad == 0, f"{unique} unique boards, {bad} false alarms or unsound"
+
+
+@ARTICLE.claim("single_cell", text="a single cell never changes alone (4×4, exhaustive)",
+               section=SECOND, theorem=True)
+def single_cell():
+    """No one-cell change of any 4×4 answer is another answer (every answer,
+    every cell, every other number)."""
+    count, tried, legal = single_cell_proof(4, 4)
+    return legal == 0, (f"{count} answers × 16 cells × 15 numbers = {tried:,} changes, "
+                        f"{legal} legal")
+
+
+@ARTICLE.claim("backbite", text="backbite always yields a path; 16 moves per cell give 200 "
+               "distinct answers", section=SAMPLING, uses=("backbite",))
+def backbite_claim(backbite_frame, path_list=None):
+    """Every draw is a Hamiltonian path, and 16 moves per cell give 200
+    distinct answers in 200 draws."""
+    if path_list is None:
+        path_list = [p for m in DIAL for p, _ in _draws(m)]
+    illegal = sum(not is_answer(Answer.from_path(10, 10, p).grid, 10, 10) for p in path_list)
+    distinct = backbite_frame.loc[16, "distinct answers in 200 draws"]
+    return illegal == 0 and distinct == 200, (
+        f"{illegal} of {len(path_list)} draws not a Hamiltonian path; "
+        f"distinct answers at 16 moves per cell: {distinct} of 200")
+
+
+@ARTICLE.claim("engines_agree", text="ladder search and raw engine agree", section=LEDGER,
+               theorem=True)
+def engines_agree(scale=None, counts=None):
+    """Every solution count both engines finish agrees (none compared is no verdict)."""
+    if counts is None:
+        counts = measure.engine_counts(measure.engines(SPEC, _boards30(scale)))
+    if not counts["compared"]:
+        return None, "no boards compared"
+    return counts["agreed"] == counts["compared"], (
+        f"{counts['compared']} boards compared, {counts['agreed']} agree; capped: ladder "
+        f"{counts['ladder capped']}, raw {counts['raw capped']}")
+
+
+@ARTICLE.claim("ledgers", text="published sequences reproduced", section=LEDGER, theorem=True,
+               uses=("paths", "cycles", "ladder2"))
+def ledgers(paths_frame, cycles_frame, ladder_frame):
+    """The engine's paths are A096969, its cycles A003763 (none on odd
+    boards), and its 2×m ladder paths m² − m + 2, term by term."""
+    wrong = []
+    for row, count in paths_frame["directed Hamiltonian paths"].items():
+        k = int(row.split("×")[0])
+        if count != census.A096969[k]:
+            wrong.append(f"paths {row}: {count}")
+    for row, count in cycles_frame["Hamiltonian cycles"].items():
+        k = int(row.split("×")[0])
+        if count != census.A003763.get(k, 0):
+            wrong.append(f"cycles {row}: {count}")
+    for m, count in ladder_frame["undirected paths"].items():
+        if count != census.ladder_closed_form(m):
+            wrong.append(f"ladder m={m}: {count}")
+    terms = len(paths_frame) + len(cycles_frame) + len(ladder_frame)
+    return not wrong, f"{terms} terms, wrong: {', '.join(wrong) or 'none'}"
+
+
+@ARTICLE.claim("probe_iff_unique", text="probe finishes exactly on unique boards, in both "
+               "directions", section=PROBE_UNIQUE, uses=("probe_unique",))
+def probe_iff_unique(probe_frame):
+    """No unique board probe leaves open and no ambiguous board probe
+    finishes; no boards is no verdict."""
+    boards = int(probe_frame["boards"].sum())
+    if not boards:
+        return None, "no boards"
+    gaps, violations = int(probe_frame[GAPS].sum()), int(probe_frame[VIOLATIONS].sum())
+    return gaps == 0 and violations == 0, (
+        f"{boards} boards: {gaps} unique but stalled, {violations} finished but not unique")
