@@ -7,10 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core import measure as M
+from ..core import measure
 from ..core.genre import ladder_count
-from ..core.tables import Article, Claim, Table, frame
-from . import SPEC, brute, census
+from ..core.tables import Article, frame
+from ..core.tables.stats import Z_MATCH, cell_z
+from . import SPEC, brute, census, figures
 from .generate import (
     halve,
     minimise,
@@ -26,12 +27,16 @@ from .model import Puzzle
 __all__ = ["ARTICLE", "SOURCE", "boards", "clued", "dial_boards", "minimised", "sample", "pooled",
            "gap_boards", "HALVES_ROWS", "STREAM_ROWS", "ABLATION_Q", "DIAL_ROWS", "CEILING"]
 
-SOURCE = "article: Nanro: the digit you never choose, and a clue that is two facts"
+SOURCE = figures.SOURCE
+ARTICLE = Article("nanro", SOURCE)
+_, TWO_FACTS, BUDGET, ABLATION, GRANULARITY, PROBE_UNIQUE, GENERATION = figures.SECTIONS
 HALVES_ROWS = ((5, 1.0), (6, 1.0), (8, 1.0), (10, 1.0), (8, 0.8))
 STREAM_ROWS = ((6, 0.8), (6, 0.9), (8, 0.9), (10, 0.9))
 ABLATION_Q = {6: 0.9, 8: 0.95, 10: 0.95}      # our guess: the article names no q
 DIAL_ROWS = ((1, 1), (1, 2), (2, 2), (2, 3), (2, 4), (3, 5), (4, 7))
-CEILING = 75.0                                  # the 2x2 rule's cap, typed in
+#: The no-2×2 rule's cap: at most three numbers in each of an even board's disjoint 2×2 blocks.
+CEILING = 100 * 3 / 4
+BUDGET_SIZES = ((6, "6×6"), (8, "8×8"), (10, "10×10"))
 SAMPLES = {  # boards per row: smoke, book, article
     "halves": (6, 100, 200), "minimised": (3, 30, 30), "stream 6": (8, 250, 250),
     "stream 8": (6, 200, 200), "stream 10": (4, 150, 150), "ablation 6": (6, 200, 200),
@@ -41,22 +46,26 @@ SAMPLES = {  # boards per row: smoke, book, article
 
 def sample(what: str, scale=None) -> int:
     """Boards per row of a measurement at ``scale`` (see ``SAMPLES``)."""
-    return M.sample_size(SAMPLES, what, scale)
+    return measure.sample_size(SAMPLES, what, scale)
 
 
 _x = "{0}×{0}".format
 
 
-def _flags(xs):
-    return [None if x is None or pd.isna(x) else bool(x) for x in xs]
+def _flags(values):
+    """True / False per value, None where it is missing."""
+    return [None if x is None or pd.isna(x) else bool(x) for x in values]
 
 
 def _unique(ps):
-    return _flags(M.uniqueness(SPEC, ps)["unique"])
+    """Whether each board has exactly one answer (None when the search was capped)."""
+    return _flags(measure.uniqueness(SPEC, ps)["unique"])
 
 
-def _stream(key, draw):      # the streams below: each board drawn once, prefix-stable
-    return M.stream(("nanro",) + key, draw, " ".join(map(str, key)))
+def _stream(key, draw):
+    """The stream of boards ``draw`` makes, stored under ``key`` (each board drawn once,
+    prefix-stable)."""
+    return measure.stream(("nanro",) + key, draw, " ".join(map(str, key)))
 
 
 def boards(n, sizes=(2, 4)):
@@ -85,10 +94,13 @@ def dial_boards(lo, hi):
 
 def minimised(n, level):
     """Clue cells of board ``i`` of :func:`boards` minimised for ``level``."""
-    return _stream(("minimised", n, level), lambda i, rng: minimise(*boards(n).item(i), level, rng))
+    return _stream(("minimised", n, level),
+                   lambda i, rng: minimise(*boards(n).item(i), level, rng))
 
 
 def _spent(n, how):
+    """Board ``i`` with as many clues as its probe-minimised set: that set itself
+    (``how="minimised"``) or as many numbered cells drawn at random."""
     def draw(i, rng):
         (p, m), k = boards(n).item(i), minimised(n, "probe").item(i)
         return reveal(p, m, k if how == "minimised" else
@@ -96,70 +108,13 @@ def _spent(n, how):
     return _stream(("spent", n, how), draw)
 
 
-# ------------------------------------------------------------ tables, by article section
-def _halves(scale):
-    s, cnt = M.Summary("board"), sample("halves", scale)
-    for n, q in HALVES_ROWS:
-        us = [_unique(clued(n, q, half=h).take(cnt)) for h in (None, "position", "value")]
-        for col, u in zip(("full clue %", "position only %", "value only %"), us):
-            s.share(f"{_x(n)}, q={q:g}", col, u)
-        s.given(f"{_x(n)}, q={q:g}", "undecided (ours)", sum(u.count(None) for u in us))
-    return {"halves": s.frame()}
-
-
-def _budget(scale):
-    b, mt, adv = M.Summary("board"), M.Summary("board"), M.Summary("board")
-    cnt = sample("minimised", scale)
-    for n, key in ((6, "6×6"), (8, "8×8"), (10, "10×10")):
-        bs, mins = boards(n).take(sample(f"stream {n}", scale)), minimised(n, "probe").take(cnt)
-        b.mean(key, "regions", [p.k for p, _ in bs])
-        b.mean(key, "numbered cells", [m.sum() for _, m in bs])
-        b.mean(key, "share of the board %", [100 * m.mean() for _, m in bs])
-        b.given(key, "2×2 ceiling %", CEILING)
-        b.mean(key, "share probe needs revealed %",
-               [100 * len(k) / m.sum() for k, (_, m) in zip(mins, bs)])
-        mt.median(key, "numbered cells", [m.sum() for _, m in bs[:cnt]])
-        for lv in NAMES:
-            mt.median(key, lv, [len(k) for k in minimised(n, lv).take(cnt)])
-        adv.median(key, "clues", [len(k) for k in mins])
-        for col, how in (("adversarial unique %", "minimised"), ("random unique %", "random")):
-            adv.share(key, col, _unique(_spent(n, how).take(cnt)))
-    return {"budget": b.frame(), "minimised": mt.frame(), "adversarial": adv.frame()}
-
-
-def _finished(s, key, ps, levels):
-    r = M.reach(SPEC, ps, levels=levels)
+def _finished(summary, key, ps, levels):
+    """Add to ``summary`` the share of boards each level finishes, and the unique share."""
+    r = measure.reach(SPEC, ps, levels=levels)
     for lv in levels:
-        s.share(key, f"{M.level_label(LADDER, LADDER.level(lv))} %",
-                r.loc[r["level"] == lv, "finished"])
-    s.share(key, "unique %", _unique(ps))
-
-
-def _ladder(scale):
-    st, ab = M.Summary("board"), M.Summary("board")
-    for n, q in STREAM_ROWS:
-        _finished(st, f"{_x(n)}, q={q:g}", clued(n, q).take(sample(f"stream {n}", scale)), NAMES)
-    for n, q in ABLATION_Q.items():
-        a = M.ablation(SPEC, clued(n, q).take(sample(f"ablation {n}", scale)))
-        for v in ["full"] + [M.ablation_label(x) for x in NAMES[:4]]:
-            ab.share(_x(n), f"{v} %", a.loc[a["variant"] == v, "finished"])
-        ab.given(_x(n), "q (ours)", q)
-    return {"stream": st.frame(), "ablation": ab.frame()}
-
-
-def _dial(scale):
-    s, cnt = M.Summary("region sizes"), sample("dial", scale)
-    for lo, hi in DIAL_ROWS:
-        key, parts = f"{lo}–{hi}", dial_boards(lo, hi).take(cnt)
-        s.given(key, "partitions tried", cnt)
-        s.share(key, "with a legal answer %",
-                [None if isinstance(m, str) else m is not None for _, m, _ in parts])
-        pairs = [(c, m) for _, m, c in parts if c]
-        if pairs:
-            s.mean(key, "regions", [c.k for c, _ in pairs])
-            s.mean(key, "numbered %", [100 * m.mean() for _, m in pairs])
-            _finished(s, key, [c for c, _ in pairs], ("count", "reach", "probe"))
-    return {"dial": s.frame()}
+        summary.share(key, f"{measure.level_label(LADDER, LADDER.level(lv))} %",
+                      r.loc[r["level"] == lv, "finished"])
+    summary.share(key, "unique %", _unique(ps))
 
 
 def pooled(scale):
@@ -172,190 +127,366 @@ def pooled(scale):
     return list({id(p): p for ps in out for p in ps}.values())
 
 
+def _lean(n):
+    """Board ``i`` of :func:`boards` with clues taken back while the search still proves
+    it unique (not while a ladder level finishes)."""
+    def draw(i, rng):
+        p, m = boards(n).item(i)
+        return reveal(p, m, minimise_unique(p, m, rng))
+    return _stream(("lean", n), draw)
+
+
+def _gaps(ps):
+    """The unique boards among ``ps`` the probe fixpoint leaves unfinished."""
+    df = measure.probe_unique(SPEC, ps)
+    return [p for p, unique, done in zip(ps, df["unique"], df["probe finishes"])
+            if unique is True and not done]
+
+
+def _lean_boards(scale):
+    """The lean 6x6 and 8x8 boards (:func:`_lean`) of the chapter."""
+    return [p for n in (6, 8) for p in _lean(n).take(sample("lean", scale))]
+
+
 def gap_boards(scale):
     """Unique boards the probe fixpoint leaves unfinished: ``(in the pooled stream,
     among 6x6 and 8x8 boards with clues taken back while the search proves uniqueness)``."""
-    def gaps(ps):
-        df = M.probe_unique(SPEC, ps)
-        return [p for p, u, f in zip(ps, df["unique"], df["probe finishes"]) if u is True and not f]
-    lean = [_stream(("lean", n), lambda i, rng, n=n: reveal(
-        *boards(n).item(i), minimise_unique(*boards(n).item(i), rng))).take(sample("lean", scale))
-        for n in (6, 8)]
-    return gaps(pooled(scale)), gaps(lean[0] + lean[1])
+    return _gaps(pooled(scale)), _gaps(_lean_boards(scale))
 
 
-def _probe(scale):
-    pu, gp, en = M.Summary("boards"), M.Summary("board"), M.Summary("engines")
-    df, (sg, lg), key = M.probe_unique(SPEC, pooled(scale)), gap_boards(scale), "pooled stream"
-    uf = list(zip(_flags(df["unique"]), df["probe finishes"]))
-    for col, f in (("held %", lambda u, p: u == p), ("gaps %", lambda u, p: u and not p),
-                   ("violations %", lambda u, p: p and not u)):
-        pu.share(key, col, [None if u is None else f(u, bool(p)) for u, p in uf], 2)
-    c = M.probe_unique_counts(df)
-    for col, k in (("boards", "boards"), ("gaps", "gaps"), ("capped, skipped (ours)", "skipped")):
-        pu.given(key, col, c[k])
-    raw, key = [SPEC.brute_count(p, 2) for p in sg + lg], "gap boards"
-    gp.exact(key, "raw solutions", max((r.count for r in raw), default=float("nan")))
-    gp.share(key, "raw capped %", [r.capped for r in raw])
-    gp.given(key, "raw nodes", float(np.median([r.nodes for r in raw])) if raw else float("nan"))
-    gp.given(key, "ladder search solutions", max(M.uniqueness(SPEC, sg + lg)["count"], default=0))
-    gp.given(key, "in the stream (ours)", len(sg))
-    gp.given(key, "among lean boards (ours)", f"{len(lg)} of {2 * sample('lean', scale)}")
-    e, key = M.engines(SPEC, pooled(scale) + lg), "raw vs ladder"
-    c = M.engine_counts(e)
-    en.share(key, "agreed %", _flags(e["agree"]))
-    en.given(key, "pairs compared", c["compared"])
-    en.given(key, "capped runs skipped", c["ladder capped"] + c["raw capped"])
-    return {"probe_unique": pu.frame(), "gaps": gp.frame(), "engines": en.frame()}
+def _z(table_frame, row, col, figure) -> float:
+    """|z| of our cell against a figure the article prints outside the table,
+    from our per-board values (the article's n where the figure states it)."""
+    values = table_frame.attrs["values"][(row, col)]
+    stat = table_frame.attrs["stat"][col]
+    return cell_z(stat, figure.value, values, figure.n, figure.unit / 2,
+                  (figure.low, figure.high))[2]
 
 
-def _fixtures(scale):
-    p, d, hand = (Puzzle.from_json(census.HAND_5x5), Puzzle.make(census.TWO_DOMINOES),
-                  census.TWO_DOMINOES_BY_HAND)
-    raw = {tuple(int(x) for x in m) for m in brute.iter_solutions(d)}
-    return {"fixture": frame([[p.k, len(p.clues), SPEC.brute_count(p, 2).count,
-                               ladder_count(SPEC, p).count, fast_grade(p)]],
-                             ["5×5 hand fixture"], A_FIX.columns, "board"),
-            "tiny": frame([[len(hand), len(raw), ladder_count(SPEC, d, 100).count, raw == hand]],
-                          ["2×2 grid, two dominoes"], [*A_TINY.columns, "raw engine = hand list"],
-                          "board")}
+# ------------------------------------------------------------ tables, by article section
+@ARTICLE.table("halves", printed=figures.HALVES, section=TWO_FACTS,
+               title="Unique share: full clue, position only, value only",
+               cells={(f"{_x(n)}, q=1", "full clue %"): "derived" for n in (5, 6, 8, 10)},
+               expect="match",
+               note="The article prints no sample size: our error alone.  At q = 1 the full "
+                    "clue prints the whole answer, so those boards are unique by how they are "
+                    "made: derived.")
+def halves(scale):
+    """The unique share with every printed clue whole, with only its position
+    half, and with only its value half."""
+    s, cnt = measure.Summary("board"), sample("halves", scale)
+    for n, q in HALVES_ROWS:
+        us = [_unique(clued(n, q, half=h).take(cnt)) for h in (None, "position", "value")]
+        for col, u in zip(("full clue %", "position only %", "value only %"), us):
+            s.share(f"{_x(n)}, q={q:g}", col, u)
+        s.given(f"{_x(n)}, q={q:g}", "undecided (ours)", sum(u.count(None) for u in us))
+    return s.frame()
 
 
-# ------------------------------------------------------------ the article's figures
-_D, _S = "—", ["6×6", "8×8", "10×10"]
-A_HALVES = frame([[100.0, 36.0, 1.5], [100.0, 17.5, 0.5], [100.0, 8.7, 0.0], [100.0, 3.0, 0.0],
-                  [24.0, 0.0, 0.0]], [f"{_x(n)}, q={q:g}" for n, q in HALVES_ROWS],
-                 ["full clue %", "position only %", "value only %"], "board")
-A_BUDGET = frame([[11.7, 21.3, 59.2, 75.0, 34.3], [20.7, 38.0, 59.3, 75.0, 32.1],
-                  [32.2, 58.3, 58.3, 75.0, 32.4]], _S,
-                 ["regions", "numbered cells", "share of the board %", "2×2 ceiling %",
-                  "share probe needs revealed %"], "board")
-A_MIN = frame([[21, 17, 14, 14, 9, 8], [38, 32, 25, 24, 16, 13], [59, 49, 38, 37, 24, 19]], _S,
-              ["numbered cells", *NAMES], "board")
-A_ADV = frame([[7, 100.0, 0.0], [12, 100.0, 0.0], [19, 100.0, 0.0]], _S,
-              ["clues", "adversarial unique %", "random unique %"], "board")
-A_STREAM = frame([[3.6, 12.0, 12.8, 32.4, 40.8, 40.8], [24.8, 38.0, 41.6, 58.4, 65.6, 65.6],
-                  [6.0, 14.0, 16.5, 37.5, 45.5, 45.5], [0.7, 6.0, 7.3, 21.3, 24.7, 24.7]],
-                 [f"{_x(n)}, q={q:g}" for n, q in STREAM_ROWS],
-                 ["count %", "+block %", "+clash %", "+reach %", "+probe %", "unique %"], "board")
-A_ABL = frame([[64.0, 0.5, 49.5, 52.0, 44.5], [69.3, 0.0, 53.3, 50.0, 40.0],
-               [54.0, 0.0, 37.0, 36.0, 24.0]], _S,
-              ["full %", "−count %", "−block %", "−clash %", "−reach %"], "board")
-A_DIAL = frame([[120, 0.0] + [_D] * 6, [120, 0.0] + [_D] * 6,
-                [120, 100.0, 29.4, 64.9, 6.7, 45.8, 80.0, 80.0],
-                [120, 100.0, 24.0, 61.3, 9.2, 36.7, 54.2, 54.2],
-                [120, 100.0, 20.8, 58.9, 7.5, 25.8, 38.3, 38.3],
-                [120, 100.0, 14.6, 54.6, 4.2, 31.7, 40.0, 40.0],
-                [120, 100.0, 10.4, 52.1, 6.7, 20.8, 27.5, 27.5]],
-               [f"{a}–{b}" for a, b in DIAL_ROWS], ["partitions tried", "with a legal answer %",
-               "regions", "numbered %", "count %", "+reach %", "+probe %", "unique %"],
-               "region sizes")
-A_PU = frame([[round(100 * 2399 / 2400, 2), round(100 / 2400, 2), 0.0, 2400, 1]],
-             ["pooled stream"], ["held %", "gaps %", "violations %", "boards", "gaps"], "boards")
-A_GAPS = frame([[1, 0.0, 5029, 1]], ["gap boards"], ["raw solutions", "raw capped %",
-               "raw nodes", "ladder search solutions"], "board")
-A_ENG = frame([[100.0, 614, 35]], ["raw vs ladder"],
-              ["agreed %", "pairs compared", "capped runs skipped"], "engines")
-A_FIX = frame([[9, 6, 1, 1, "reach"]], ["5×5 hand fixture"], ["regions", "clues",
-              "raw engine solutions", "ladder search solutions", "grade"], "board")
-A_TINY = frame([[4, 4, 4]], ["2×2 grid, two dominoes"],
-               ["legal boards by hand", "raw engine", "ladder search"], "board")
-_B, _L, _P, _G = ("The answer sets the budget", "Ablation and the incremental ladder",
-                  "probe ⇔ unique", "Generation, bank, tests")
-_T = [  # id, section, title, kind, article, n_article, given, expect, note
-    ("halves", "A clue is two facts", "Unique share: full clue, position only, value only",
-     "sampled", A_HALVES, None, (), "match", "No sample size in the article: our error alone."),
-    ("budget", _B, "Regions, numbered cells and the probe's share", "sampled", A_BUDGET, None,
-     ("2×2 ceiling %",), "differs", "The 2×2 ceiling is a typed constant.  Our partitioner "
-     "cuts more, smaller regions than the article's.  No sample size in the article."),
-    ("minimised", _B, "Median minimised clue count per level", "sampled", A_MIN, None, (),
-     "close", "No sample size in the article.  The outlying cell is a median of 30 boards; "
-     "the budget table's mean over the stream agrees."),
-    ("adversarial", _B, "Minimised against random clues, same count", "sampled", A_ADV, 30, (),
-     "match", "Per board, as many random clues as its own probe-minimised set (30 boards in "
-     "the article)."),
-    ("stream", _L, "The unfiltered stream: finishing level, cumulative", "sampled", A_STREAM,
-     None, (), "close", "No sample size in the article: our error alone.  With the sizes its "
-     "decimals imply the outlying 10×10 cells match (see the chapter)."),
-    ("ablation", _L, "Probe with one rule removed", "sampled", A_ABL, None, ("q (ours)",),
-     "close", "The article's 'slightly denser q per size' is unnamed: our q is a guess "
-     "(given).  No sample size in the article: our error alone; the outlier is at 10×10."),
-    ("dial", "Granularity", "Region-size dial at 8×8, q = 0.9", "sampled", A_DIAL, 120,
-     ("partitions tried",), "differs", "'With a legal answer' is the article's count of 120 "
-     "as a share.  Our 2–2 partitions are domino tilings; the article's regions are larger."),
-    ("probe_unique", _P, "Probe finishes ⇔ unique, over the pooled stream", "sampled", A_PU, 2400,
-     ("boards", "gaps"), "match", "Each board once; capped searches counted apart."),
-    ("gaps", _P, "Gap boards re-solved by the raw engine", "sampled", A_GAPS, 1,
-     ("raw nodes", "ladder search solutions"), "match", "Gap boards of the stream and of the "
-     "lean boards (largest raw count shown).  Node counts belong to one engine and board."),
-    ("engines", _P, "Raw engine against the ladder's search", "sampled", A_ENG, 614,
-     ("pairs compared", "capped runs skipped"), "match", "Counts depend on the sample."),
-    ("fixture", _G, "5×5 hand fixture", "exact", A_FIX, None, (), "match", "Ours, as described."),
-    ("tiny", _G, "The legal boards of a 2×2 grid", "exact", A_TINY, None, (), "match",
-     "The article does not draw its 2×2 partition; two dominoes has exactly four legal boards."),
-]
-_PARTS = {"halves": _halves, "budget": _budget, "minimised": _budget, "adversarial": _budget,
-          "stream": _ladder, "ablation": _ladder, "dial": _dial, "probe_unique": _probe,
-          "gaps": _probe, "engines": _probe, "fixture": _fixtures, "tiny": _fixtures}
-TABLES = [Table(i, sec, title, kind, art, lambda sc, i=i: _PARTS[i](sc)[i], n_article=n,
-                note=note, source=SOURCE, given=g, expect=exp)
-          for i, sec, title, kind, art, n, g, exp, note in _T]
+@ARTICLE.table("budget", printed=figures.BUDGET, section=BUDGET,
+               title="Regions, numbered cells and the probe's share",
+               kinds={"2×2 ceiling %": "derived"}, expect="differs",
+               note="The article prints no sample size: our error alone.  The 2×2 ceiling "
+                    "follows from the rule (three numbers in each disjoint 2×2 block): "
+                    "derived.  Our partitioner cuts more, smaller regions than the article's.")
+def budget(scale):
+    """Per size: regions, numbered cells and their share of the board, and the
+    share of the numbers a probe-minimised clue set keeps."""
+    s, cnt = measure.Summary("board"), sample("minimised", scale)
+    for n, key in BUDGET_SIZES:
+        bs, mins = boards(n).take(sample(f"stream {n}", scale)), minimised(n, "probe").take(cnt)
+        s.mean(key, "regions", [p.k for p, _ in bs])
+        s.mean(key, "numbered cells", [m.sum() for _, m in bs])
+        s.mean(key, "share of the board %", [100 * m.mean() for _, m in bs])
+        s.given(key, "2×2 ceiling %", CEILING)
+        s.mean(key, "share probe needs revealed %",
+               [100 * len(k) / m.sum() for k, (_, m) in zip(mins, bs)])
+    return s.frame()
+
+
+@ARTICLE.table("minimised", printed=figures.MINIMISED, section=BUDGET,
+               title="Median minimised clue count per level", expect="close",
+               note="The article prints no sample size: our error alone.  The numbered cells "
+                    "are the median over the boards minimised (the budget table has the mean "
+                    "over the whole stream).")
+def minimised_table(scale):
+    """Per size: the median numbered cells, and the median clue count
+    minimised for each level."""
+    s, cnt = measure.Summary("board"), sample("minimised", scale)
+    for n, key in BUDGET_SIZES:
+        bs = boards(n).take(sample(f"stream {n}", scale))
+        s.median(key, "numbered cells", [m.sum() for _, m in bs[:cnt]])
+        for lv in NAMES:
+            s.median(key, lv, [len(k) for k in minimised(n, lv).take(cnt)])
+    return s.frame()
+
+
+@ARTICLE.table("adversarial", printed=figures.ADVERSARIAL, section=BUDGET,
+               title="Minimised against random clues, same count",
+               kinds={"adversarial unique %": "derived"}, expect="match",
+               note="The article prints 0 of 30 for the random clues.  A probe-minimised set "
+                    "is unique by how it is made (probe finishing proves uniqueness): derived.")
+def adversarial(scale):
+    """Per size: the median size of a probe-minimised clue set, and the unique
+    share with that set and with as many numbers drawn at random."""
+    s, cnt = measure.Summary("board"), sample("minimised", scale)
+    for n, key in BUDGET_SIZES:
+        s.median(key, "clues", [len(k) for k in minimised(n, "probe").take(cnt)])
+        for col, how in (("adversarial unique %", "minimised"), ("random unique %", "random")):
+            s.share(key, col, _unique(_spent(n, how).take(cnt)))
+    return s.frame()
+
+
+@ARTICLE.table("stream", printed=figures.STREAM, section=ABLATION,
+               title="The unfiltered stream: finishing level, cumulative", expect="close",
+               note="The article prints no sample size: our error alone.")
+def stream(scale):
+    """Per size and q: the share of boards each level finishes, and the unique share."""
+    s = measure.Summary("board")
+    for n, q in STREAM_ROWS:
+        _finished(s, f"{_x(n)}, q={q:g}", clued(n, q).take(sample(f"stream {n}", scale)),
+                  NAMES)
+    return s.frame()
+
+
+@ARTICLE.table("ablation", printed=figures.ABLATION, section=ABLATION,
+               title="Probe with one rule removed", expect="close",
+               note="The article prints no sample size: our error alone.  Its 'slightly "
+                    "denser q per size' is unnamed: our q is a guess, shown as ours.")
+def ablation(scale):
+    """Per size: the share of boards probe finishes with every rule, and with
+    each rule below probe removed in turn."""
+    s = measure.Summary("board")
+    for n, q in ABLATION_Q.items():
+        a = measure.ablation(SPEC, clued(n, q).take(sample(f"ablation {n}", scale)))
+        for variant in ["full"] + [measure.ablation_label(x) for x in NAMES[:4]]:
+            s.share(_x(n), f"{variant} %", a.loc[a["variant"] == variant, "finished"])
+        s.given(_x(n), "q (ours)", q)
+    return s.frame()
+
+
+@ARTICLE.table("dial", printed=figures.DIAL, section=GRANULARITY,
+               title="Region-size dial at 8×8, q = 0.9", kinds={"partitions tried": "given"},
+               cells={("1–1", "with a legal answer %"): "exact"}, expect="differs",
+               note="The article prints 120 partitions per row, and its legal-answer column as "
+                    "a count of them.  A partition into single cells has no legal board (a "
+                    "theorem): exact.  Our 2–2 partitions are domino tilings; the article's "
+                    "regions are larger.")
+def dial(scale):
+    """Per region-size range: the share of partitions with a legal answer, and
+    on the boards clued from them regions, numbers and finishing levels."""
+    s, cnt = measure.Summary("region sizes"), sample("dial", scale)
+    for lo, hi in DIAL_ROWS:
+        key, parts = f"{lo}–{hi}", dial_boards(lo, hi).take(cnt)
+        s.given(key, "partitions tried", cnt)
+        s.share(key, "with a legal answer %",
+                [None if isinstance(m, str) else m is not None for _, m, _ in parts])
+        pairs = [(c, m) for _, m, c in parts if c]
+        if pairs:
+            s.mean(key, "regions", [c.k for c, _ in pairs])
+            s.mean(key, "numbered %", [100 * m.mean() for _, m in pairs])
+            _finished(s, key, [c for c, _ in pairs], ("count", "reach", "probe"))
+    return s.frame()
+
+
+@ARTICLE.table("probe_unique", printed=figures.PROBE_UNIQUE, section=PROBE_UNIQUE,
+               title="Probe finishes ⇔ unique, over the pooled stream", expect="match",
+               note="Each board once; capped searches counted apart.  Violations (probe "
+                    "finishes a board that is not unique) are ruled out by soundness: exact.")
+def probe_unique(scale):
+    """Over the pooled stream: the share of boards on which probe finishes
+    exactly when the board is unique, the violations, and the gaps."""
+    s, key = measure.Summary("boards"), "pooled stream"
+    df = measure.probe_unique(SPEC, pooled(scale))
+    pairs = list(zip(_flags(df["unique"]), df["probe finishes"]))
+    s.share(key, "held %", [None if u is None else u == bool(p) for u, p in pairs], 2)
+    counts = measure.probe_unique_counts(df)
+    s.exact(key, "violations", counts["violations"])
+    for col, name in (("boards", "boards"), ("gaps", "gaps"),
+                      ("capped, skipped (ours)", "skipped")):
+        s.given(key, col, counts[name])
+    return s.frame()
+
+
+@ARTICLE.table("gaps", printed=figures.GAPS, section=PROBE_UNIQUE,
+               title="Gap boards re-solved by the raw engine",
+               kinds={"ladder search solutions": "derived"}, expect="match",
+               note="Gap boards of the stream and of the lean boards (the largest raw count "
+                    "shown).  A gap board is unique by the ladder's search by definition: "
+                    "derived.  Node counts belong to one engine and one board: not quoted.")
+def gaps(scale):
+    """The raw engine's verdict on every gap board: its largest count, the
+    runs it capped, and the ladder search's count."""
+    s, key = measure.Summary("board"), "gap boards"
+    stream_gaps, lean_gaps = gap_boards(scale)
+    found = stream_gaps + lean_gaps
+    raw = [SPEC.brute_count(p, 2) for p in found]
+    s.exact(key, "raw solutions", max((r.count for r in raw), default=float("nan")))
+    s.exact(key, "raw capped", sum(r.capped for r in raw) if raw else float("nan"))
+    s.exact(key, "ladder search solutions",
+            max(measure.uniqueness(SPEC, found)["count"], default=float("nan")))
+    s.given(key, "raw nodes (median)",
+            float(np.median([r.nodes for r in raw])) if raw else float("nan"))
+    s.given(key, "in the stream (ours)", len(stream_gaps))
+    s.given(key, "among lean boards (ours)",
+            f"{len(lean_gaps)} of {2 * sample('lean', scale)}")
+    return s.frame()
+
+
+@ARTICLE.table("engines", printed=figures.ENGINES, section=PROBE_UNIQUE,
+               title="Raw engine against the ladder's search", expect="match",
+               note="The pooled stream and the lean boards; capped runs are skipped, not "
+                    "counted as agreement.")
+def engines(scale):
+    """The share of boards on which the raw engine and the ladder's search
+    count the same answers."""
+    s, key = measure.Summary("engines"), "raw vs ladder"
+    e = measure.engines(SPEC, pooled(scale) + gap_boards(scale)[1])
+    counts = measure.engine_counts(e)
+    s.share(key, "agreed %", _flags(e["agree"]))
+    s.given(key, "pairs compared", counts["compared"])
+    s.given(key, "capped runs skipped", counts["ladder capped"] + counts["raw capped"])
+    return s.frame()
+
+
+@ARTICLE.table("fixture", printed=figures.FIXTURE, section=GENERATION,
+               title="5×5 hand fixture", kind="exact", kinds={"regions": "given",
+                                                               "clues": "given"},
+               expect="match",
+               note="Ours, drawn to the article's description: its regions and clues are "
+                    "given; its answers and grade are fixed by the rules.")
+def fixture(scale):
+    """Our 5×5 hand fixture: regions, clues, answers by both engines, grade."""
+    p = Puzzle.from_json(census.HAND_5x5)
+    return frame([[p.k, len(p.clues), SPEC.brute_count(p, 2).count,
+                   ladder_count(SPEC, p).count, fast_grade(p)]],
+                 ["5×5 hand fixture"], list(figures.FIXTURE.columns), "board")
+
+
+@ARTICLE.table("tiny", printed=figures.TINY, section=GENERATION,
+               title="The legal boards of a 2×2 grid", kind="exact",
+               kinds={"legal boards by hand": "given"}, expect="match",
+               note="The article does not draw its 2×2 partition; ours is two dominoes, listed "
+                    "by hand (given), whose legal boards both engines must count.")
+def tiny(scale):
+    """The legal boards of a 2×2 grid of two dominoes: by hand, by the raw
+    engine, by the ladder's search."""
+    board, hand = Puzzle.make(census.TWO_DOMINOES), census.TWO_DOMINOES_BY_HAND
+    raw = {tuple(int(x) for x in m) for m in brute.iter_solutions(board)}
+    return frame([[len(hand), len(raw), ladder_count(SPEC, board, 100).count, raw == hand]],
+                 ["2×2 grid, two dominoes"], [*figures.TINY.columns, "raw engine = hand list"],
+                 "board")
 
 
 # ------------------------------------------------------------ claims
-def _verdict(cid, scale):
-    """``(holds, detail)`` of one takeaway (holds None where smoke is too small)."""
-    def ours(tid):
-        """Our frame for table ``tid`` at this scale."""
-        return ARTICLE.measure(tid, scale)
-
-    if cid == "conjunction":
-        q1 = ours("halves").loc[[f"{_x(n)}, q=1" for n in (5, 6, 8, 10)]]
-        f, p, v = q1["full clue %"], q1["position only %"], q1["value only %"]
-        return (((f == 100) & (v <= p) & (p < 100)).all(),
-                "full/position/value: " + "; ".join(f"{a}/{b}/{c}" for a, b, c in zip(f, p, v)))
-    if cid == "budget":
-        budget = ours("budget")
-        sh, pr = budget["share of the board %"], budget["share probe needs revealed %"]
-        return (sh.between(50, 67).all() and pr.between(20, 45).all(),
-                f"numbered share {sh.min()}–{sh.max()}%, probe reveals {pr.min()}–{pr.max()}%")
-    if cid == "clash_passenger":
-        st, ab = ours("stream").loc["8×8, q=0.9"], ours("ablation").loc["8×8"]
-        inc, cost = st["+clash %"] - st["+block %"], ab["full %"] - ab["−clash %"]
-        return (None if scale == "smoke" else cost > inc,
-                f"clash adds {inc:.1f} points by increment, costs {cost:.1f} by ablation at 8×8")
-    if cid == "singletons_illegal":
-        grids = [(1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6), (8, 8)]
-        return (all(census.singleton_has_no_board(h, w) for h, w in grids)
-                and ours("dial").loc["1–1", "with a legal answer %"] == 0,
-                f"no legal board on the all-singleton partitions of {len(grids)} grids")
-    if cid == "granularity_wall":
-        u = ours("dial")["unique %"]
-        return (None if scale == "smoke" else u["2–2"] > u["4–7"],
-                f"unique {u['2–2']}% at 2–2, {u['4–7']}% at 4–7")
-    if cid == "gaps_confirmed":
-        g = ours("gaps").iloc[0]
-        return (pd.isna(g["raw solutions"]) or (g["raw solutions"] == 1 and g["raw capped %"] == 0),
-                f"raw-engine count {g['raw solutions']} (largest), {g['raw capped %']}% capped")
-    if cid == "engines_agree":
-        e = ours("engines").iloc[0]
-        return e["agreed %"] == 100, (f"agreed on {e['agreed %']}% of {e['pairs compared']:.0f} "
-                                      f"boards; {e['capped runs skipped']:.0f} capped runs skipped")
-    pu = ours("probe_unique").iloc[0]
-    return ((pu["violations %"] == 0) if cid == "probe_implies_unique" else pu["gaps %"] <= 1.0,
-            f"{pu['boards']:.0f} boards, {pu['gaps']:.0f} gaps, {pu['violations %']}% violations")
+SINGLETON_GRIDS = ((1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6), (8, 8))
 
 
-_C = [  # id, section, text, theorem
-    ("conjunction", "A clue is two facts", "value only < position only < full = 100% at q = 1", 0),
-    ("budget", _B, "answers number 58–59% of the board; the ladder wants a third printed", 0),
-    ("clash_passenger", _L, "clash earns little by increment and costs more by ablation", 0),
-    ("singletons_illegal", "Granularity", "a partition into single cells has no legal board", 1),
-    ("granularity_wall", "Granularity", "coarser regions, fewer unique boards", 0),
-    ("probe_implies_unique", _P, "probe finishes ⇒ unique (soundness)", 1),
-    ("gaps_rare", _P, "unique boards the probe cannot finish are rare", 0),
-    ("gaps_confirmed", _P, "every gap board is unique by the raw engine", 1),
-    ("engines_agree", _P, "the raw engine and the ladder search agree", 1)]
-ARTICLE = Article("nanro", SOURCE, TABLES, [
-    Claim(cid, sec, text, lambda scale, cid=cid: _verdict(cid, scale), bool(thm))
-    for cid, sec, text, thm in _C])
+@ARTICLE.claim("conjunction", text="value only ≤ position only < full = 100% at q = 1",
+               section=TWO_FACTS, uses=("halves",))
+def conjunction(halves_frame):
+    """At q = 1 the whole clue pins every board, position alone does not, and
+    value alone pins no more than position."""
+    q1 = halves_frame.loc[[f"{_x(n)}, q=1" for n in (5, 6, 8, 10)]]
+    full, position, value = q1["full clue %"], q1["position only %"], q1["value only %"]
+    holds = ((full == 100) & (value <= position) & (position < 100)).all()
+    return holds, "full/position/value: " + "; ".join(
+        f"{a}/{b}/{c}" for a, b, c in zip(full, position, value))
+
+
+@ARTICLE.claim("budget", text="answers number 58–59% of the board; the ladder wants about "
+               "a third printed", section=BUDGET, uses=("budget",), smoke_undecided=True)
+def budget_claim(budget_frame):
+    """Every size's numbered share lies within our sampling error of the
+    article's 58–59%, and the probe's share within it of a third."""
+    share = [_z(budget_frame, key, "share of the board %", figures.BUDGET_SHARE)
+             for _, key in BUDGET_SIZES]
+    third = [_z(budget_frame, key, "share probe needs revealed %", figures.PROBE_THIRD)
+             for _, key in BUDGET_SIZES]
+    worst = max(share + third)
+    if np.isnan(worst):
+        return None, "no boards"
+    numbered = budget_frame["share of the board %"]
+    probe = budget_frame["share probe needs revealed %"]
+    return worst <= Z_MATCH, (f"numbered share {numbered.min()}–{numbered.max()}% (worst |z| "
+                              f"{max(share):.1f}), probe reveals {probe.min()}–{probe.max()}% "
+                              f"(worst |z| {max(third):.1f})")
+
+
+@ARTICLE.claim("clash_passenger", text="clash earns little by increment and costs more by "
+               "ablation", section=ABLATION, uses=("stream", "ablation"), smoke_undecided=True)
+def clash_passenger(stream_frame, ablation_frame):
+    """At 8×8, removing clash from probe costs more than clash adds on top of block."""
+    row, abl = stream_frame.loc["8×8, q=0.9"], ablation_frame.loc["8×8"]
+    gained, cost = row["+clash %"] - row["+block %"], abl["full %"] - abl["−clash %"]
+    return cost > gained, (f"clash adds {gained:.1f} points by increment, costs {cost:.1f} "
+                           f"by ablation at 8×8")
+
+
+@ARTICLE.claim("singletons_illegal", text="a partition into single cells has no legal board",
+               section=GRANULARITY, theorem=True, uses=("dial",))
+def singletons_illegal(dial_frame):
+    """No legal board on all-singleton partitions (the raw engine), and none at 8×8."""
+    none = all(census.singleton_has_no_board(h, w) for h, w in SINGLETON_GRIDS)
+    share = dial_frame.loc["1–1", "with a legal answer %"]
+    return none and share == 0, (f"no legal board on the all-singleton partitions of "
+                                 f"{len(SINGLETON_GRIDS)} grids: {none}; {share}% at 8×8")
+
+
+@ARTICLE.claim("granularity_wall", text="coarser regions, fewer unique boards",
+               section=GRANULARITY, uses=("dial",), smoke_undecided=True)
+def granularity_wall(dial_frame):
+    """The unique share at 2–2 is above the one at 4–7."""
+    unique = dial_frame["unique %"]
+    return unique["2–2"] > unique["4–7"], (f"unique {unique['2–2']}% at 2–2, "
+                                           f"{unique['4–7']}% at 4–7")
+
+
+@ARTICLE.claim("probe_implies_unique", text="probe finishes ⇒ unique (soundness)",
+               section=PROBE_UNIQUE, theorem=True, uses=("probe_unique",))
+def probe_implies_unique(probe_frame):
+    """No board that probe finishes has a second answer; no boards is no verdict."""
+    row = probe_frame.iloc[0]
+    if not row["boards"]:
+        return None, "no boards"
+    return row["violations"] == 0, (f"{row['boards']:.0f} boards, "
+                                       f"{row['violations']:.0f} violations")
+
+
+@ARTICLE.claim("gaps_rare", text="unique boards the probe cannot finish are as rare as the "
+               "article's one in 2,400", section=PROBE_UNIQUE, uses=("probe_unique",))
+def gaps_rare(probe_frame):
+    """Our share of boards where probe ⇔ unique holds is within the sampling
+    error of both samples of the article's 2,399 of 2,400."""
+    row = probe_frame.iloc[0]
+    if not row["boards"]:
+        return None, "no boards"
+    article = figures.PROBE_UNIQUE.figure("pooled stream", "held %")
+    z = _z(probe_frame, "pooled stream", "held %", article)
+    return z <= Z_MATCH, (f"held on {row['held %']}% of {row['boards']:.0f} boards "
+                          f"({row['gaps']:.0f} gaps) against {article.text}: |z| {z:.1f}")
+
+
+@ARTICLE.claim("gaps_confirmed", text="every gap board is unique by the raw engine",
+               section=PROBE_UNIQUE, theorem=True, uses=("gaps",))
+def gaps_confirmed(gaps_frame):
+    """The raw engine counts exactly one answer on every gap board found, with
+    no cap; no gap board is no verdict."""
+    row = gaps_frame.iloc[0]
+    if pd.isna(row["raw solutions"]):
+        return None, "no gap board found"
+    return (row["raw solutions"] == 1 and row["raw capped"] == 0,
+            f"raw-engine count {row['raw solutions']:.0f} (largest), {row['raw capped']:.0f} "
+            "capped")
+
+
+@ARTICLE.claim("engines_agree", text="the raw engine and the ladder search agree",
+               section=PROBE_UNIQUE, theorem=True, uses=("engines",))
+def engines_agree(engines_frame):
+    """Every compared count agrees (no pair compared is no verdict)."""
+    row = engines_frame.iloc[0]
+    if not row["pairs compared"]:
+        return None, "no pairs compared"
+    return row["agreed %"] == 100, (f"agreed on {row['agreed %']}% of "
+                                    f"{row['pairs compared']:.0f} boards; "
+                                    f"{row['capped runs skipped']:.0f} capped runs skipped")
