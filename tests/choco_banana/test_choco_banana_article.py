@@ -3,7 +3,6 @@ it must not hold."""
 import pandas as pd
 
 from puzzlekit.choco_banana import article
-from puzzlekit.choco_banana.article import ARTICLE
 
 ABLATION_ROWS = ["all rungs", "− `value`", "− `rect`", "− `anti`", "− `size`"]
 
@@ -31,12 +30,6 @@ FAILING = {
     "minimal": lambda: article.minimal(pd.DataFrame(
         {"still unique after removing one": [0, 2]}, index=["6x6", "8x8"])),
 }
-
-
-def test_every_claim_fails_on_its_data():
-    assert set(FAILING) == set(ARTICLE.claims)
-    verdicts = {cid: feed() for cid, feed in FAILING.items()}
-    assert all(holds is False for holds, _ in verdicts.values()), verdicts
 
 
 def test_pooled_values_keep_the_pooled_share():

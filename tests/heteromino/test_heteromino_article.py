@@ -6,7 +6,6 @@ import numpy as np
 import pandas as pd
 
 from puzzlekit.heteromino import article
-from puzzlekit.heteromino.article import ARTICLE
 
 
 def _census(many_large_k):
@@ -40,12 +39,6 @@ FAILING = {
     "candidates": lambda: article.candidates([11.0, 11.2, 10.9, 11.1]),
     "lits": lambda: article.lits(_ablation(50)),
 }
-
-
-def test_every_claim_fails_on_its_data():
-    assert set(FAILING) == set(ARTICLE.claims)
-    verdicts = {cid: feed() for cid, feed in FAILING.items()}
-    assert all(holds is False or holds == 0 for holds, _ in verdicts.values()), verdicts
 
 
 def test_cliff_fails_on_either_side():

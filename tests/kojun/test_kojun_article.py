@@ -3,7 +3,6 @@ must not hold."""
 import pandas as pd
 
 from puzzlekit.kojun import article
-from puzzlekit.kojun.article import ARTICLE
 
 
 def _ablation(moved):
@@ -32,18 +31,6 @@ FAILING = {
     "probe_iff_unique": lambda: article.probe_iff_unique(pd.DataFrame(
         {"boards": [10], "held %": [90.0], "gaps": [1], "violations": [0]})),
 }
-
-
-def test_every_claim_has_failing_data():
-    assert set(FAILING) == set(ARTICLE.claims)
-
-
-def test_each_claim_fails_on_its_data():
-    for cid, feed in FAILING.items():
-        if feed is None:
-            continue
-        holds, detail = feed()
-        assert holds is not None and not holds, (cid, detail)
 
 
 def test_a_silent_cell_is_reported():

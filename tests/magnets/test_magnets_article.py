@@ -4,7 +4,6 @@ import pandas as pd
 
 from puzzlekit.magnets import article as art
 from puzzlekit.magnets.figures import ABLATION_ZEROS
-from tests.failing import assert_claims_fail
 
 ARTICLE = art.ARTICLE
 
@@ -49,10 +48,6 @@ FAILING = {
         {"exceptions": [0, 1], "boards": [680, 680]},
         index=["probe finishes, not unique", "unique, probe stalls"])),
 }
-
-
-def test_every_claim_fails_on_its_data():
-    assert_claims_fail(ARTICLE, FAILING)
 
 
 def test_a_dead_end_is_reported():

@@ -9,7 +9,6 @@ from puzzlekit.core import measure
 from puzzlekit.nanro import NAMES, article as art, initial_state, propagate, random_board, reveal
 from puzzlekit.nanro.article import ARTICLE
 from puzzlekit.nanro.generate import halve, partition_board, print_numbers
-from tests.claimcheck import assert_every_claim_fails
 
 
 @settings(max_examples=25, deadline=None)
@@ -113,10 +112,6 @@ FAILING = {
     "engines_agree": lambda: art.engines_agree(pd.DataFrame(
         {"agreed %": [99.0], "pairs compared": [100], "capped runs skipped": [0]})),
 }
-
-
-def test_every_claim_fails_on_its_data():
-    assert_every_claim_fails(FAILING, ARTICLE)
 
 
 def test_a_budget_claim_holds_on_the_article_figures():

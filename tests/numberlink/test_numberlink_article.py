@@ -3,7 +3,6 @@ must not hold."""
 import pandas as pd
 
 from puzzlekit.numberlink import article
-from puzzlekit.numberlink.article import ARTICLE
 
 SIZES = ["7×7", "9×9"]
 
@@ -30,12 +29,6 @@ FAILING = {
     # 28 of 40 lies more than two standard errors below the article's 36 / 40
     "rule3_redundant": lambda: article.rule3_redundant(_rule3([70.0, 69.4], [40, 36], [0, 0])),
 }
-
-
-def test_every_claim_fails_on_its_data():
-    assert set(FAILING) == set(ARTICLE.claims)
-    verdicts = {cid: feed() for cid, feed in FAILING.items()}
-    assert all(holds is False for holds, _ in verdicts.values()), verdicts
 
 
 def test_rule3_redundant_holds_near_the_article():

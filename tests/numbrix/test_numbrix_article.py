@@ -8,7 +8,6 @@ from puzzlekit.numbrix import article as art
 from puzzlekit.numbrix.article import ARTICLE, GAPS, VIOLATIONS
 from puzzlekit.numbrix.ladder import RULER_LADDER, initial_state
 from puzzlekit.numbrix.model import Answer
-from tests.failing import assert_claims_fail
 
 VARIANTS = ["full", "−pin", "−link", "−block", "−edge", "−probe"]
 
@@ -53,10 +52,6 @@ FAILING = {
     "probe_iff_unique": lambda: art.probe_iff_unique(pd.DataFrame(
         {"boards": [40, 40], GAPS: [0, 0], VIOLATIONS: [0, 1]}, index=["4×4", "6×6"])),
 }
-
-
-def test_every_claim_fails_on_its_data():
-    assert_claims_fail(ARTICLE, FAILING)
 
 
 def test_link_claim_fails_when_another_rung_carries_reach():

@@ -4,8 +4,7 @@ import numpy as np
 import pandas as pd
 
 from puzzlekit.sashigane import article, census
-from puzzlekit.sashigane.article import ARTICLE, CLAUSE_ROWS
-from tests.failing_claims import assert_every_claim_fails
+from puzzlekit.sashigane.article import CLAUSE_ROWS
 
 LABELS = [label for label, _ in CLAUSE_ROWS]
 
@@ -62,10 +61,6 @@ FAILING = {
         [p.with_numbers(np.zeros(p.h * p.w, np.int64)) for p, _, _ in article.bank_boards(12)]),
     "consistency_wins": lambda: article.consistency_wins(_dial(40.0, 38.0, 55.0)),
 }
-
-
-def test_every_claim_fails_on_its_data():
-    assert_every_claim_fails(ARTICLE, FAILING)
 
 
 def test_a_small_sample_is_no_verdict():
