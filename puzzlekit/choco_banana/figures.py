@@ -5,7 +5,7 @@ article line holding it, under the row keys of our tables.  A count of boards
 compared as a share of that printed sample; no other sample size is assumed."""
 from __future__ import annotations
 
-from ..core.tables.printed import Figure, printed, read
+from ..core.tables.printed import count, printed, read
 
 __all__ = ["SOURCE", "SECTIONS", "count", "ATTRIBUTION", "REACH", "RUNG_ABLATION",
            "RULE_ABLATION", "NUMBER_SAYS", "SELF_NAMING", "BANK_CLUES", "TIES", "DIALECTS",
@@ -19,16 +19,6 @@ SECTIONS = ("Rules", "The two directions are not equivalent as inference",
             "External ledgers", "Three engines", "The five rungs", "Generation", "Try it")
 
 
-def count(text: str, line: int, number: int | None = None) -> Figure:
-    """A printed count of boards (or cells): exact, and a share of the row's
-    printed sample size where the table gives one.  ``number`` is the count
-    where the text is a phrase ("4 (0.7%)": its count, 4, not its share).
-
-    >>> count("19", 171).value, count("19", 171).with_n(38).value == 100 * 19 / 38
-    (19.0, True)
-    """
-    c = int(read(text.split()[0], line).value) if number is None else int(number)
-    return Figure(text, line, float(c), 0.0, float(c), float(c), count=c)
 
 
 ATTRIBUTION = printed(

@@ -5,7 +5,7 @@ article's.  A sample size appears only where the article prints one, with its
 line."""
 from __future__ import annotations
 
-from ..core.tables.printed import Figure, printed, read
+from ..core.tables.printed import count, printed, read
 
 __all__ = ["SOURCE", "SECTIONS", "CONTRACTION", "REACH", "BANK", "ABLATION", "ORDER",
            "NUMBERED_UNIQUE", "CYCLES", "DIAL", "TRAP", "ERASURE", "ENGINES", "LEDGER", "PROBE"]
@@ -20,9 +20,6 @@ SECTIONS = ("The rules", "Contract the countries and this is a Hamiltonian cycle
 
 
 
-def _no_board(text: str, line: int) -> Figure:
-    """A sentence that says no board at all (a count of zero): an exact 0%."""
-    return Figure(text, line, 0.0, 0.0, 0.0, 0.0, count=0)
 
 
 # Line 44: "n×n cut into rows: cut vertex true, Hamiltonian false, solutions 0 (n = 4, 5, 6)";
@@ -42,7 +39,7 @@ REACH = printed(
 
 # Lines 77-79: "the weakest grade it could find is loop at 6×6, macro at 8×8, probe at
 # 10×10. No board at any size falls to region or once alone."
-_NO_BOARD = _no_board("No board at any size falls", 78)
+_NO_BOARD = count("No board at any size falls", 78, number=0)
 BANK = printed(
     "size", ["weakest grade", "graded region %", "graded once %"],
     {"6×6": (78, "loop", _NO_BOARD, _NO_BOARD),
@@ -114,6 +111,6 @@ LEDGER = printed(
 # finished-but-ambiguous, 0 unique-but-stalled."
 PROBE = printed(
     "boards", ["finished but ambiguous %", "unique but stalled %"],
-    {"pooled": (170, _no_board("0 finished-but-ambiguous", 170),
-                _no_board("0 unique-but-stalled", 170))},
+    {"pooled": (170, count("0 finished-but-ambiguous", 170, number=0),
+                count("0 unique-but-stalled", 170, number=0))},
     n={"pooled": (120, 170)})

@@ -4,11 +4,11 @@ keys are ours (they index our tables); the texts are the article's.  A sample
 size appears only where the article prints one, with its line."""
 from __future__ import annotations
 
-from ..core.tables.printed import Figure, printed, read
+from ..core.tables.printed import Figure, count, printed, read
 
 __all__ = ["SOURCE", "SECTIONS", "FULL", "ERASURE", "RING", "KERNEL", "CERTIFICATE",
            "ABLATION", "REACH", "LINPAIR", "DENSITY", "SHAPE", "INK", "LEDGERS", "ENGINES",
-           "PROBE_UNIQUE", "counted", "per_board"]
+           "PROBE_UNIQUE", "per_board"]
 
 SOURCE = "article: Creek (SEN LLC, puzzle #48 of the solver series)"
 #: The article's section headings, as it lists them (lines 2-9).
@@ -20,11 +20,6 @@ SECTIONS = ("This puzzle has a closed form",
 SIZES = ("6×6", "8×8", "10×10")
 
 
-def counted(text: str, line: int, count: int | None = None) -> Figure:
-    """A count of boards whose total the article prints elsewhere (the row's
-    sample size): a share once that size is attached.  ``count`` is the count
-    where the text holds more than one number ("61→42": 42)."""
-    return Figure(text, line, count=int(text.replace(",", "")) if count is None else count)
 
 
 def per_board(text: str, line: int, boards: int) -> Figure:
@@ -85,8 +80,8 @@ _MOVED = {"−count": ("0/120", "0/120", "1/120"), "−linear": ("0/120", "0/120
 ABLATION = printed(
     "dropped", [f"moved {s} %" for s in SIZES] + [f"completed {s} %" for s in SIZES],
     {"full": (112, "—", "—", "—",
-              *[counted(t, 112, int(t.split("→")[0])) for t in _COMPLETED["−count"][1]]),
-     **{row: (line, *_MOVED[row], *[counted(t, line, int(t.split("→")[1])) for t in texts])
+              *[count(t, 112, number=int(t.split("→")[0])) for t in _COMPLETED["−count"][1]]),
+     **{row: (line, *_MOVED[row], *[count(t, line, number=int(t.split("→")[1])) for t in texts])
         for row, (line, texts) in _COMPLETED.items()}},
     n={row: (120, 109) for row in ("full", *_COMPLETED)})
 
@@ -102,7 +97,7 @@ LINPAIR = printed(
     "boards", ["bits only linear finds", "bits only pair finds", "fixpoints differ %",
                "one finishes, the other not %", "graded pair %"],
     {"sweep": (132, per_board("756", 132, 9000), per_board("1,947", 133, 9000),
-               counted("742", 134), counted("0", 135), "—"),
+               count("742", 134), count("0", 135), "—"),
      "thinned boards": (139, "—", "—", "—", "—", "1.7%")},
     n={"sweep": (9000, 130)})
 
@@ -152,5 +147,5 @@ ENGINES = printed(
 # unique — 0 exceptions in either direction."
 PROBE_UNIQUE = printed(
     "boards", ["probe finishes, not unique", "unique, probe stalls %"],
-    {"sweep": (187, "0", counted("0", 187))},
+    {"sweep": (187, "0", count("0", 187))},
     n={"sweep": (9000, 185)})

@@ -5,7 +5,7 @@ tables); the texts are the article's.  A sample size appears only where the
 article prints one, with its line."""
 from __future__ import annotations
 
-from ..core.tables.printed import Figure, printed, read
+from ..core.tables.printed import Figure, count, printed, read
 
 __all__ = ["SOURCE", "SECTIONS", "HALVES", "BUDGET", "BUDGET_SHARE", "PROBE_THIRD",
            "MINIMISED", "ADVERSARIAL", "STREAM", "CLASH_GAIN", "CLASH_COST", "ABLATION", "DIAL",
@@ -22,11 +22,6 @@ SECTIONS = ("You never choose a digit — you count it",
             "Generation, bank, tests")
 
 
-def _counted(text: str, line: int) -> Figure:
-    """A count of boards printed in a column whose total the row prints in
-    another column (the dial's "with a legal answer" of its "partitions
-    tried"): a share once the row's printed sample size is attached."""
-    return Figure(text, line, count=int(text.replace(",", "")))
 
 
 # Lines 71-72: "Thin the clues to q = 0.8 and the shape repeats — 8×8 goes 24.0% full, 0.0%
@@ -95,7 +90,7 @@ _DIAL_ROWS = {"1–1": (136, "0", ["—"] * 6), "1–2": (137, "0", ["—"] * 6)
 DIAL = printed(
     "region sizes", ["partitions tried", "with a legal answer %", "regions", "numbered %",
                      "count %", "+reach %", "+probe %", "unique %"],
-    {key: (line, "120", _counted(legal, line), *rest)
+    {key: (line, "120", count(legal, line), *rest)
      for key, (line, legal, rest) in _DIAL_ROWS.items()},
     n={key: (120, line) for key, (line, _, _) in _DIAL_ROWS.items()})
 

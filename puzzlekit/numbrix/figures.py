@@ -5,11 +5,11 @@ keys are ours (they index our tables); the texts are the article's.  A sample
 size appears only where the article prints one, with its line."""
 from __future__ import annotations
 
-from ..core.tables.printed import Figure, printed, read
+from ..core.tables.printed import count, printed, read
 
 __all__ = ["SOURCE", "SECTIONS", "COLOUR", "RULER", "STACK", "ABLATION", "INK", "INK_PROBE",
            "PIN_WALL", "CERTIFICATE", "FALSE_ALARMS", "BACKBITE", "PATHS", "CYCLES", "LADDER2",
-           "PROBE_UNIQUE", "counted"]
+           "PROBE_UNIQUE"]
 
 SOURCE = ("article: Numbrix: one number colours the whole board, and the ruler rung "
           "that provably pays nothing (SEN LLC, puzzle #47)")
@@ -22,13 +22,6 @@ SECTIONS = ("One number colours the whole board", "The ruler rung that pays noth
             "probe ⇔ unique")
 
 
-def counted(text: str, line: int, total: int) -> Figure:
-    """A count of boards printed as a bare number ("21") in a table whose
-    total the article prints beside it ("40" boards): the share it states,
-    exact, with that total as its sample size."""
-    count = int(text.replace(",", ""))
-    share = 100.0 * count / total
-    return Figure(text, line, share, 0.0, share, share, total, count)
 
 
 COLOUR = printed(
@@ -131,7 +124,7 @@ LADDER2 = printed(
 PROBE_UNIQUE = printed(
     "board", ["boards", "probe finishes & unique %", "probe stalls & ambiguous %",
               "disagreements"],
-    {size: (line, "40", counted(unique, line, 40), counted(stalls, line, 40), read("zero", 221))
+    {size: (line, "40", count(unique, line, of=40), count(stalls, line, of=40), read("zero", 221))
      for size, line, unique, stalls in (("4×4", 224, "21", "19"), ("6×6", 225, "16", "24"),
                                         ("8×8", 226, "7", "33"), ("10×10", 227, "6", "34"))},
     n={size: (40, line) for size, line in (("4×4", 224), ("6×6", 225), ("8×8", 226),

@@ -5,7 +5,7 @@ are the article's.  A sample size appears only where the article prints one,
 with its line."""
 from __future__ import annotations
 
-from ..core.tables.printed import Figure, printed, read
+from ..core.tables.printed import Figure, count, printed, read
 
 __all__ = ["SOURCE", "SECTIONS", "REACH", "LIAR_THEOREM", "DIALECTS_SPARSE", "DIALECTS_PACKED",
            "LIARS", "LIAR_DROPS", "MINIMUMS", "PROBE_UNIQUE", "ABLATION", "SECOND", "LEDGERS",
@@ -23,14 +23,6 @@ SECTIONS = ("Rules", "The contrapositive is the engine", "A clue set always exis
             "Generation")
 
 
-def count_of(text: str, line: int, count: int, total: int) -> Figure:
-    """A count printed in one column whose total the article prints in
-    another column of the same row ("7" maximal of "60" answers), as the
-    exact share it states; blank where the total is zero."""
-    if not total:
-        return Figure(text, line)
-    share = 100.0 * count / total
-    return Figure(text, line, share, 0.0, share, share, total, count)
 
 
 REACH = printed(
@@ -45,8 +37,8 @@ def _liar_row(line: int, maximal: int, non_maximal: int):
     """One row of lines 108-116: 60 answers, the maximal ones (all unique)
     and the non-maximal ones; line 118: "none of the 339 non-maximal ones"
     is unique."""
-    return (line, "60", count_of(str(maximal), line, maximal, 60),
-            count_of(str(maximal), line, maximal, maximal), str(non_maximal),
+    return (line, "60", count(str(maximal), line, number=maximal, of=60),
+            count(str(maximal), line, number=maximal, of=maximal), str(non_maximal),
             read("none", 118))
 
 
@@ -93,8 +85,9 @@ def _grades(line: int, boards: int, probe: int, white: int):
     """The grade histogram of lines 181-183 ("probe:35 white:5") as shares of
     the row's boards; a grade it does not list (ray) has none."""
     text = f"probe:{probe} white:{white}"
-    return (count_of(f"probe:{probe}", line, probe, boards),
-            count_of(f"white:{white}", line, white, boards), count_of(text, line, 0, boards))
+    return (count(f"probe:{probe}", line, number=probe, of=boards),
+            count(f"white:{white}", line, number=white, of=boards),
+            count(text, line, number=0, of=boards))
 
 
 MINIMUMS = printed(

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-__all__ = ["Figure", "Printed", "read", "printed", "BLANK", "WORDS"]
+__all__ = ["Figure", "Printed", "read", "count", "printed", "BLANK", "WORDS"]
 
 #: Texts that print no figure.
 BLANK = ("", "—", "-", "–")
@@ -44,9 +44,11 @@ WORDS = {"never": 0.0, "none": 0.0, "no": 0.0, "zero": 0.0, "all": 100.0, "alway
 _NUMBER = r"[-−]?\d[\d,]*(?:\.\d+)?"
 _OF = re.compile(rf"^({_NUMBER})\s*(?:of|/)\s*({_NUMBER})$")
 _COUNT_SHARE = re.compile(rf"^({_NUMBER})\s*\(({_NUMBER})\s*%\)$")
+_OF_SHARE = re.compile(rf"^({_NUMBER})\s*(?:of|/)\s*({_NUMBER})\s*\(({_NUMBER})\s*%\)$")
+_SHARE_OF = re.compile(rf"^({_NUMBER})\s*%\s+of\s+({_NUMBER})$")
 _RANGE = re.compile(rf"^({_NUMBER})\s*%?\s*[–-]\s*({_NUMBER})\s*(%?)$")
 _ALL_OF = re.compile(rf"^(all|every|none of|no)\s+({_NUMBER})$", re.IGNORECASE)
-_PLAIN = re.compile(rf"^({_NUMBER})\s*(%?)$")
+_PLAIN = re.compile(rf"^\+?({_NUMBER})\s*(%|×)?$")
 _APPROX = ("about ", "≈", "~", "around ", "roughly ")
 
 
@@ -137,6 +139,12 @@ def read(text, line: int | None = None, means: str | None = None) -> Figure:
     (100.0, 482)
     >>> read("all 680").value, read("all 680").n, read("all 680").exact
     (100.0, 680, True)
+    >>> read("65 / 72 (90.3%)").count, read("65 / 72 (90.3%)").n
+    (65, 72)
+    >>> read("0.1% of 1274").value, read("0.1% of 1274").n, read("0.1% of 1274").unit
+    (0.1, 1274, 0.1)
+    >>> read("+31.6%").value, read("2.0×").value, read("2.0×").unit
+    (31.6, 2.0, 0.1)
     """
     raw = str(text)
     if means is not None:
@@ -151,6 +159,15 @@ def read(text, line: int | None = None, means: str | None = None) -> Figure:
     if s.lower() in WORDS:
         v = WORDS[s.lower()]
         return Figure(raw, line, v, 0.0, v, v, approx=approx)
+    m = _OF_SHARE.match(s)
+    if m:                                   # "65 / 72 (90.3%)": the count and its total
+        x, n = _number(m[1]), int(_number(m[2]))
+        v = 100.0 * x / n if n else float("nan")
+        return Figure(raw, line, v, 0.0, v, v, n, int(x), approx=approx)
+    m = _SHARE_OF.match(s)
+    if m:                                   # "0.1% of 1274": a rounded share and its n
+        v = _number(m[1])
+        return Figure(raw, line, v, _unit(m[1]), v, v, int(_number(m[2])), approx=approx)
     m = _OF.match(s)
     if m:
         x, n = _number(m[1]), int(_number(m[2]))
@@ -175,6 +192,41 @@ def read(text, line: int | None = None, means: str | None = None) -> Figure:
         v = _number(m[1])
         return Figure(raw, line, v, _unit(m[1]), v, v, approx=approx)
     return Figure(raw, line, word=s, approx=approx)
+
+
+def count(text, line: int | None = None, number: int | None = None,
+          of: int | None = None) -> Figure:
+    """A printed count (of boards, cells, answers): exact, never rounded.
+
+    ``number`` is the count where the text says more than it ("61→42": 42;
+    "No board at any size": 0); otherwise it is the text's first number.
+    ``of`` is its total where the article prints that elsewhere (the row's
+    other column, a sentence): the figure is then the share it states, with
+    that total as its sample size.  Without ``of``, the row's printed sample
+    size (:func:`printed`'s ``n``) makes it a share, and a row without one
+    keeps it a count.
+
+    >>> count("19", 171).value, count("19", 171).with_n(38).value == 100 * 19 / 38
+    (19.0, True)
+    >>> f = count("7", 110, of=60)
+    >>> round(f.value, 3), f.n, f.exact
+    (11.667, 60, True)
+    >>> count("61→42", 90, number=42).count, count("7", 5, of=0).blank
+    (42, True)
+    """
+    if number is None:
+        m = re.search(_NUMBER, str(text))
+        if m is None:
+            raise ValueError(f"no count in {text!r}: give number=")
+        number = int(_number(m[0]))
+    number = int(number)
+    if of is not None:
+        if not of:
+            return Figure(str(text), line)
+        share = 100.0 * number / of
+        return Figure(str(text), line, share, 0.0, share, share, int(of), number)
+    return Figure(str(text), line, float(number), 0.0, float(number), float(number),
+                  count=number)
 
 
 @dataclass(frozen=True)
