@@ -21,8 +21,7 @@ from .model import Answer, Puzzle, banana_areas, bar_areas
 
 __all__ = ["ARTICLE", "SOURCE", "bank", "guess_free_bank", "attribution", "reach",
            "rung_ablation", "rule_ablation", "number_says", "self_naming", "bank_clues", "ties",
-           "dialects", "prefixes", "minimality", "ledgers", "engines", "ratio_values",
-           "total_values"]
+           "dialects", "prefixes", "minimality", "ledgers", "engines"]
 
 SOURCE = figures.SOURCE
 ARTICLE = Article("choco_banana", SOURCE)
@@ -68,33 +67,8 @@ def guess_free_bank(size: str, scale) -> tuple:
                  for i, (p, a) in enumerate(bank(size, scale)))
 
 
-def ratio_values(parts, totals) -> list:
-    """Per-board values for a share pooled over boards (``sum(parts) /
-    sum(totals)``, in percent): their mean is the pooled share, and their
-    spread gives its standard error by the delta method (board ``i``
-    contributes ``R + (part_i - R * total_i) / mean(total)``).
-
-    >>> [round(v, 6) for v in ratio_values([1, 3], [2, 2])]
-    [25.0, 75.0]
-    >>> float(np.mean(ratio_values([1, 1], [1, 3])))
-    50.0
-    """
-    parts, totals = np.asarray(parts, dtype=float), np.asarray(totals, dtype=float)
-    if totals.sum() == 0:
-        return [0.0] * len(parts)
-    ratio = parts.sum() / totals.sum()
-    return list(100.0 * (ratio + (parts - ratio * totals) / totals.mean()))
 
 
-def total_values(per_board) -> list:
-    """Per-board values for a total over the boards: a total over ``n``
-    boards is ``n`` times their mean, so the values are ``n`` times each
-    board's, and the mean's standard error becomes the total's.
-
-    >>> total_values([1, 2, 3])
-    [3.0, 6.0, 9.0]
-    """
-    return [len(per_board) * float(x) for x in per_board]
 
 
 # ------------------------------------------------------------------ the two directions
@@ -118,7 +92,7 @@ def attribution(scale) -> pd.DataFrame:
         written = np.array([_written(p) for p in guess_free_bank(size, scale)])
         totals = written.sum(axis=1)
         for k, rung in enumerate(RUNGS):
-            s.mean(size, f"`{rung}`", ratio_values(written[:, k], totals))
+            s.pooled(size, f"`{rung}`", written[:, k], totals)
         s.given(size, "boards", len(written))
     return s.frame()
 
@@ -231,11 +205,11 @@ def bank_clues(scale) -> pd.DataFrame:
     off = [sum(forcing(v, 6, 6) and v > 2 for v in c) for c in per_board]
     named = [a + b for a, b in zip(small, off)]
     s = Summary("size")
-    s.mean("6x6", "clues", total_values(clues), 0)
-    s.mean("6x6", "self-naming", total_values(named), 0)
-    s.mean("6x6", "%", ratio_values(named, clues))
-    s.mean("6x6", "1 or 2", total_values(small), 0)
-    s.mean("6x6", "off the table", total_values(off), 0)
+    s.total("6x6", "clues", clues)
+    s.total("6x6", "self-naming", named)
+    s.pooled("6x6", "%", named, clues)
+    s.total("6x6", "1 or 2", small)
+    s.total("6x6", "off the table", off)
     s.given("6x6", "boards", len(per_board))
     return s.frame()
 
@@ -342,14 +316,14 @@ def minimality(scale) -> pd.DataFrame:
                 still += r.unique is True
                 grown += [r.count] if c == pick else []
         clues = [len(p.clues) for p in puzzles]
-        s.mean(size, "clues", total_values(clues), 0)
+        s.total(size, "clues", clues)
         s.given(size, "still unique after removing one", still)
         s.median(size, "median answers, one clue removed", grown)
         s.median(size, "median clues (unique)", clues)
         s.median(size, "median clues (guess-free)", free)
         s.given(size, "boards", len(puzzles))
         clues_all, still_all, grown_all = clues_all + clues, still_all + still, grown_all + grown
-    s.mean(BOTH_SIZES, "clues", total_values(clues_all), 0)
+    s.total(BOTH_SIZES, "clues", clues_all)
     s.given(BOTH_SIZES, "still unique after removing one", still_all)
     s.median(BOTH_SIZES, "median answers, one clue removed", grown_all)
     s.given(BOTH_SIZES, "boards", len(clues_all))

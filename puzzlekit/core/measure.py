@@ -480,6 +480,40 @@ class Summary:
         self._put(row, col, round(float(np.mean(xs)), digits) if xs else float("nan"),
                   "mean", xs)
 
+    def total(self, row, col, per_board, digits: int = 0) -> None:
+        """A total over the boards (the article prints a sum, not a mean):
+        kept as ``n`` times each board's value, whose mean is the total and
+        whose standard error is the total's.
+
+        >>> s = Summary("bank")
+        >>> s.total("6x6", "clues", [3, 4, 5])
+        >>> float(s.frame().loc["6x6", "clues"]), s.frame().attrs["values"][("6x6", "clues")]
+        (12.0, (9.0, 12.0, 15.0))
+        """
+        xs = [float(v) for v in per_board if v is not None]
+        self.mean(row, col, [len(xs) * x for x in xs], digits)
+
+    def pooled(self, row, col, parts, totals, digits: int = 1) -> None:
+        """A share pooled over the boards, ``sum(parts) / sum(totals)`` in
+        percent (cells written by a rung, of all cells written): kept as one
+        value per board whose mean is the pooled share and whose spread gives
+        its standard error by the delta method (board ``i`` contributes
+        ``R + (part_i - R * total_i) / mean(total)``).
+
+        >>> s = Summary("bank")
+        >>> s.pooled("6x6", "rect %", [1, 1], [1, 3])
+        >>> float(s.frame().loc["6x6", "rect %"])
+        50.0
+        """
+        parts = np.asarray(parts, dtype=float)
+        totals = np.asarray(totals, dtype=float)
+        if totals.sum() == 0:
+            values = [0.0] * len(parts)
+        else:
+            ratio = parts.sum() / totals.sum()
+            values = list(100.0 * (ratio + (parts - ratio * totals) / totals.mean()))
+        self.mean(row, col, values, digits)
+
     def median(self, row, col, values) -> None:
         """A median of per-board values (compared by bootstrap)."""
         xs = [float(v) for v in values if v is not None]

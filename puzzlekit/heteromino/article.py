@@ -65,11 +65,6 @@ def _square(n):
     return f"{n}×{n}"
 
 
-def _total(summary, row, col, per_board):
-    """A total over the boards, kept as the mean of each board's value times
-    the number of boards: the sum, with the sum's sampling error."""
-    per_board = [float(x) for x in per_board]
-    summary.mean(row, col, [len(per_board) * x for x in per_board], 0)
 
 
 # ------------------------------------------------------------ per-section measurements
@@ -141,7 +136,7 @@ def wall_job(scale):
     pairs = [wall_pairs(p, a) for p, a in boards]
     s.given("shipped boards", "boards", len(boards))
     s.share("shipped boards", "with a pair %", [x > 0 for x in pairs])
-    _total(s, "shipped boards", "pairs", pairs)
+    s.total("shipped boards", "pairs", pairs)
     s.given("shipped boards", "pieces", sum(len(a.pieces) for _, a in boards))
     s.median("shipped boards", "median per board", pairs)
     s.given("shipped boards", "max per board (ours)", max(pairs))
@@ -242,7 +237,7 @@ def branch(scale):
     for row, ps in _bank_puzzles(scale).items():
         for col, level, without in LADDER_COLUMNS:
             u = measure.uniqueness(SPEC, ps, level, max_nodes=SEARCH_NODES, without=without)
-            _total(s, row, col, u["branch points"])
+            s.total(row, col, u["branch points"])
     return s.frame()
 
 
@@ -272,8 +267,8 @@ def ablation(scale):
                       ("rotations merged (LITS)", "lits")):
         c = [ladder_count(SPEC, p.with_rule(rule), 2, "hetero", SEARCH_NODES) for p in boards]
         s.given(row, "boards", len(boards))
-        _total(s, row, "stop being unique", [r.count != 1 for r in c])
-        _total(s, row, "left with no answer", [r.count == 0 and r.complete for r in c])
+        s.total(row, "stop being unique", [r.count != 1 for r in c])
+        s.total(row, "left with no answer", [r.count == 0 and r.complete for r in c])
         s.given(row, "capped (ours)", sum(r.capped and r.count < 2 for r in c))
     return s.frame()
 

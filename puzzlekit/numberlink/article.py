@@ -170,7 +170,7 @@ def branch_points(scale):
             if level == "deg":
                 s.given(key, level, int(sum(per_board)))
             else:   # a total over n boards is n times their mean: its error is n times too
-                s.mean(key, level, [len(per_board) * x for x in per_board], 0)
+                s.total(key, level, per_board)
         s.given(key, "deg capped", int(b.loc[b["level"] == "deg", "capped"].sum()))
         s.given(key, "node cap (ours)", cap)
     return s.frame()

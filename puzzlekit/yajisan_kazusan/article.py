@@ -63,11 +63,6 @@ def _stream(kind, n, d):
                           " ".join(map(str, key)))
 
 
-def _total(summary, row, col, per_board):
-    """A total over the boards, kept as the mean of each board's value times
-    the number of boards: the sum, with the sum's sampling error."""
-    per_board = [float(x) for x in per_board]
-    summary.mean(row, col, [len(per_board) * x for x in per_board], 0)
 
 
 # ------------------------------------------------------------ tables, by article section
@@ -173,13 +168,13 @@ def liars(scale):
     for n in SIZES:
         boards, row = _ledgers(n, scale), _square(n)
         s.given(row, "boards", len(boards))
-        _total(s, row, "clues", [len(ledger) for _, ledger in boards])
-        _total(s, row, "exempt", [sum(c["exempt"] for c in ledger) for _, ledger in boards])
+        s.total(row, "clues", [len(ledger) for _, ledger in boards])
+        s.total(row, "exempt", [sum(c["exempt"] for c in ledger) for _, ledger in boards])
         clues = [c for _, ledger in boards for c in ledger]
         s.mean(row, "exempt share %", [100.0 * c["exempt"] for c in clues])
-        _total(s, row, "unsayable", [sum(c["unsayable"] for c in ledger) for _, ledger in boards])
+        s.total(row, "unsayable", [sum(c["unsayable"] for c in ledger) for _, ledger in boards])
         s.mean(row, "share %", [100.0 * c["unsayable"] for c in clues])
-        _total(s, row, "exempt but accidentally true",
+        s.total(row, "exempt but accidentally true",
                [sum(c["exempt"] and c["true"] for c in ledger) for _, ledger in boards])
     return s.frame()
 
@@ -290,10 +285,10 @@ def ablation(scale):
             runs = [count(p, 2, cap, "probe", without=without) for p in ps]
             row = f"{_square(n)} {variant}"
             s.given(row, "boards", len(ps))
-            _total(s, row, "fixpoint bits", rows["decided %"] * n * n / 100)
-            _total(s, row, "boards moved", rows["moved"])
-            _total(s, row, "probes", rows["probes"])
-            _total(s, row, "search assumptions", [r.branch_points for r in runs])
+            s.total(row, "fixpoint bits", rows["decided %"] * n * n / 100)
+            s.total(row, "boards moved", rows["moved"])
+            s.total(row, "probes", rows["probes"])
+            s.total(row, "search assumptions", [r.branch_points for r in runs])
             s.given(row, "over budget", sum(r.capped for r in runs))
     return s.frame()
 

@@ -30,10 +30,3 @@ FAILING = {
     "minimal": lambda: article.minimal(pd.DataFrame(
         {"still unique after removing one": [0, 2]}, index=["6x6", "8x8"])),
 }
-
-
-def test_pooled_values_keep_the_pooled_share():
-    parts, totals = [3, 0, 5, 1], [10, 4, 12, 6]
-    values = article.ratio_values(parts, totals)
-    assert abs(sum(values) / len(values) - 100 * 9 / 32) < 1e-9
-    assert sum(article.total_values([2, 4])) / 2 == 6

@@ -105,3 +105,15 @@ def test_summary_feeds_the_comparator():
     art2 = art.copy()
     art2.loc["4x4", "unique %"] = min(100.0, ours.at["4x4", "unique %"] + 40)
     assert compare(Table("u", "s", "u", "sampled", art2, None), ours).status == "differs"
+
+
+def test_pooled_and_total_keep_what_they_summarise():
+    from puzzlekit.core.measure import Summary
+    s = Summary("bank")
+    parts, totals = [3, 0, 5, 1], [10, 4, 12, 6]
+    s.pooled("6x6", "share %", parts, totals, 6)
+    s.total("6x6", "clues", [2, 4])
+    df = s.frame()
+    values = df.attrs["values"][("6x6", "share %")]
+    assert abs(sum(values) / len(values) - 100 * 9 / 32) < 1e-9
+    assert df.loc["6x6", "clues"] == 6
