@@ -155,9 +155,9 @@ def non_rule(scale):
                title="Minimal circle sets per alphabet",
                kinds={"n": "given", "shaded share of board %": "given"}, expect="match",
                note="Our bags are random tetrominoes and pentominoes, as many as cover about "
-                    "35% of the board: a setting of ours taken from the article's shaded "
-                    "share, so that column is given.  The article does not say how its bags "
-                    "are drawn.")
+                    "35% of the board (the article's boards are 35-36% shaded): the shaded "
+                    "share follows from that setting of ours, so it is given.  The article "
+                    "does not say how its bags are drawn.")
 def price(scale):
     """Circles in the minimal mixed, black-only and white-only sets of the
     same boards, and what the mixed sets hold."""
