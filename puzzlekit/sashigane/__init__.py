@@ -16,6 +16,7 @@ from .generate import (
     random_small,
     rebuild_bank,
     unique,
+    verify_extra,
 )
 from .ladder import LADDER, SashiState, decode, encode, initial_state, owners
 from .model import CLAUSES, RULES, Answer, Puzzle, check, l_parts
@@ -23,7 +24,8 @@ from .model import CLAUSES, RULES, Answer, Puzzle, check, l_parts
 __all__ = ["SPEC", "LADDER", "RULES", "CLAUSES", "Puzzle", "Answer", "SashiState", "check",
            "l_parts", "initial_state", "decode", "encode", "owners", "brute_count",
            "brute_solutions", "random_partition", "answer_board", "random_small", "unique",
-           "erase_numbers", "generate", "rebuild_bank", "draw", "draw_state", "brute"]
+           "erase_numbers", "generate", "rebuild_bank", "verify_extra", "draw", "draw_state",
+           "brute"]
 
 
 def _clues(puzzle) -> int:

@@ -241,5 +241,7 @@ def test_cli_on_a_json_board_with_printed_blanks(tmp_path, capsys):
 
 
 def test_spec_carries_the_codec():
-    assert SPEC.url_decode is decode and SPEC.url_encode is encode
+    board = SPEC.url_decode(EXAMPLE)
+    assert board.to_json() == decode(EXAMPLE).to_json()
+    assert SPEC.url_encode(board) == encode(board)
     assert brute.count_solutions(SPEC.url_decode(EXAMPLE), 2).count == 1
