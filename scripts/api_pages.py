@@ -29,7 +29,8 @@ INTROS = {
 }
 GENRE = ("The {name} genre: its model and referee, the ladder, the raw engine, the CP-SAT model, "
          "the puzz.link codec, drawing, generation, certificates and censuses, the article's "
-         "figures as printed, and the chapter's measurements. The chapter is [{name}](../{pkg}.ipynb).")
+         "figures as printed, and the chapter's measurements. "
+         "The chapter is [{name}](../{pkg}.ipynb).")
 
 def modules(pkg):
     """``puzzlekit.<pkg>`` and its public modules; a subpackage, then its modules."""
