@@ -62,11 +62,15 @@ def one(genre: str, scale: str, workers: int, out: Path) -> None:
 
 
 def _commit() -> str:
+    """The commit the code was run from, ``-dirty`` when the tree had
+    uncommitted changes a run could read (:func:`dirty`; the stored results
+    a run writes do not count)."""
     try:
-        return subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                               capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+    return head + ("-dirty" if dirty() else "")
 
 
 def dirty() -> list[str]:
