@@ -255,10 +255,11 @@ def work(gr: pd.DataFrame, abl: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
     """Per genre: the boards of ``gr`` (a :func:`grades` or :func:`bank_grades`
     frame), the share graded below probe, by probe, and by no level (probe
     stalls on a unique board), and, over the boards of ``abl``, the
-    hand-ladder rung whose removal costs the most decided variables (mean
-    points lost, in the genre's own unit, named in ``variables``: the
-    column is not to be ranked across genres; ties go to the lower rung)
-    and on how many boards its removal moved the fixpoint."""
+    hand-ladder rung whose removal costs the most decided variables (judged
+    within the genre, in its own variables, named in ``judged by``; ties go
+    to the lower rung), the points of boards finished it costs (boards: one
+    unit in every genre) and on how many boards its removal moved the
+    fixpoint."""
     rows = {}
     for g in genres:
         d = gr[gr["genre"] == g]
@@ -266,6 +267,7 @@ def work(gr: pd.DataFrame, abl: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
             continue
         a = abl[abl["genre"] == g]
         mean = a.groupby("variant", sort=False)["decided %"].mean()
+        finished = a.groupby("variant", sort=False)["finished"].mean()
         loss = (mean["full"] - mean.drop("full"))
         worst = loss.idxmax() if len(loss) else None
         rows[g] = {"boards": len(d),
@@ -273,8 +275,9 @@ def work(gr: pd.DataFrame, abl: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
                    "probe %": 100.0 * (d["step"] == d["steps"] - 1).mean(),
                    "none %": 100.0 * (d["grade"] == _NONE).mean(),
                    "costliest rung": None if worst is None else worst.lstrip("−"),
-                   "points lost": float(loss.max()) if len(loss) else float("nan"),
-                   "variables": _spec(g).variables,
+                   "judged by": f"decided {_spec(g).variables}",
+                   "finished lost (points)": 100.0 * float(finished["full"] - finished[worst])
+                   if worst is not None else float("nan"),
                    "boards moved": int(a[a["variant"] == worst]["moved"].sum())
                    if worst is not None else 0}
     df = pd.DataFrame.from_dict(rows, orient="index")
