@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import puzzlekit
-from puzzlekit.book import across, results
+from puzzlekit.book import across, articles, results
 from puzzlekit.core import banks, checks
 
 CERTIFIED = [g for g in across.GENRES if puzzlekit.spec(g).certificate is not None]
@@ -54,7 +54,7 @@ def test_takeaways_use_stored_verdicts_and_mark_the_rest(tmp_path):
     rep = _report("magnets", False)
     rep["claims"][0]["holds"] = None
     rep["claims"] = rep["claims"][:-1]          # one claim the report lacks
-    tk = across.takeaways({"magnets": rep}, "book", live=False, genres=("magnets", "kojun"))
+    tk = articles.takeaways({"magnets": rep}, "book", live=False, genres=("magnets", "kojun"))
     mag, koj = tk[tk["genre"] == "magnets"], tk[tk["genre"] == "kojun"]
     assert len(mag) == len(__import__("puzzlekit.magnets.article", fromlist=["A"]).ARTICLE.claims)
     assert mag["verdict"].iloc[0] == "not decided at this scale"
@@ -62,13 +62,13 @@ def test_takeaways_use_stored_verdicts_and_mark_the_rest(tmp_path):
     assert mag["verdict"].iloc[-1] == "not in the stored report"
     assert (mag["source"].iloc[:-1] == "stored article").all()
     assert (koj["verdict"] == "no stored report").all()
-    counts = across.verdict_counts(tk)
+    counts = articles.verdict_counts(tk)
     assert counts.loc["kojun", "no stored report"] == len(koj)
     assert counts.loc["magnets"].sum() == len(mag)
 
 
 def test_takeaways_fall_back_to_live_claims():
-    tk = across.takeaways({}, "smoke", genres=("kojun",))      # live by default at smoke
+    tk = articles.takeaways({}, "smoke", genres=("kojun",))      # live by default at smoke
     art = __import__("puzzlekit.kojun.article", fromlist=["A"]).ARTICLE
     assert list(tk["claim"]) == list(art.claims)
     assert (tk["source"] == "live smoke").all()
@@ -216,14 +216,14 @@ def test_article_figures_are_read_from_the_quoted_tables():
     art = __import__("puzzlekit.kojun.article", fromlist=["A"]).ARTICLE
     col = art.tables["swap"].article["explained by one swap %"]
     lo, hi = round(col.min(), 2), round(col.max(), 2)
-    assert across.article_figure("kojun", "swap", None, "explained by one swap %") == \
+    assert articles.article_figure("kojun", "swap", None, "explained by one swap %") == \
         f"{lo:g}–{hi:g}"
-    assert across.article_figure("kojun", "swap", "6×6", "explained by one swap %") == \
+    assert articles.article_figure("kojun", "swap", "6×6", "explained by one swap %") == \
         f"{round(col.loc['6×6'], 2):g}"
-    assert across.article_figure("kojun", "swap", None, "no such column") == "—"
-    for _, refs, _ in across.CROSS:
+    assert articles.article_figure("kojun", "swap", None, "no such column") == "—"
+    for _, refs, _ in articles.CROSS:
         for g, table, row, column in refs:
-            across.article_figure(g, table, row, column)     # every reference resolves
+            articles.article_figure(g, table, row, column)     # every reference resolves
 
 
 def test_stored_frames_are_read_back_for_figures():
@@ -231,13 +231,13 @@ def test_stored_frames_are_read_back_for_figures():
     rep["frames"] = {"swap": {"columns": ["explained by one swap %", "non-unique boards"],
                               "index": ["4×4", "6×6"], "data": [[95.0, 401], [99.14, 440]]}}
     reports = {"kojun": rep}
-    f = across.stored_frame(reports, "kojun", "swap")
+    f = articles.stored_frame(reports, "kojun", "swap")
     assert list(f.index) == ["4×4", "6×6"] and f.loc["6×6", "non-unique boards"] == 440
-    assert across.stored_figure(reports, "kojun", "swap", None, "explained by one swap %") \
+    assert articles.stored_figure(reports, "kojun", "swap", None, "explained by one swap %") \
         == "95–99.14"
-    assert across.stored_figure(reports, "kojun", "swap", "4×4", "explained by one swap %") == "95"
-    assert across.stored_frame(reports, "kojun", "givens") is None
-    assert across.stored_figure({}, "kojun", "swap", None, "x") == "no stored report"
+    assert articles.stored_figure(reports, "kojun", "swap", "4×4", "explained by one swap %") == "95"
+    assert articles.stored_frame(reports, "kojun", "givens") is None
+    assert articles.stored_figure({}, "kojun", "swap", None, "x") == "no stored report"
 
 
 def test_warm_compiles_in_other_processes_and_leaves_the_results_alone():
