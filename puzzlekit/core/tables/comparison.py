@@ -36,7 +36,7 @@ class Comparison:
 
     ``cells`` holds each shared cell's status (``n/a`` where nothing was
     compared), ``z`` and ``se`` the z score and our standard error of every
-    compared ``sampled`` cell.
+    compared ``measured`` cell.
     """
 
     table: Table

@@ -268,10 +268,7 @@ class Article:
     def figure(self, table_id: str, row, col) -> str:
         """The article's figure in a cell as it prints it, for prose that
         quotes it (a chapter glues it rather than typing it)."""
-        t = self._lookup(table_id)
-        if t.printed is None:
-            raise KeyError(f"{self.genre} table {table_id!r} keeps no printed figures")
-        return t.printed.figure(row, col).text
+        return self._lookup(table_id).printed.figure(row, col).text
 
     def _compare(self, table_id: str, scale: str | None = None) -> Comparison:
         """Ours beside the article's, compared (displays as HTML)."""
