@@ -5,7 +5,7 @@ matplotlib until something is drawn.
 """
 import importlib
 
-__all__ = ["board", "plots", "stepper"]
+__all__ = ["board", "plots", "stepper", "style"]
 
 
 def __getattr__(name):
