@@ -9,7 +9,7 @@ import pytest
 import puzzlekit
 from puzzlekit.book import gallery
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_one_card_per_genre_in_the_books_order():
