@@ -12,7 +12,7 @@ from collections import Counter
 
 from ..core.tables.render import TINTS
 
-__all__ = ["STATUS_ORDER", "MARK_COLOURS", "article_url", "statuses", "count_line",
+__all__ = ["STATUS_ORDER", "MARK_COLOURS", "article_url", "statuses", "count_line", "darker",
            "status_strip", "puzzle_and_answer"]
 
 #: The order statuses are counted in.
@@ -50,13 +50,26 @@ def count_line(counts) -> str:
     return ", ".join(f"{counts[s]} {s}" for s in STATUS_ORDER if counts[s])
 
 
-def _mark(table_id: str, title: str, status: str) -> str:
+def darker(colour: str, f: float = 0.45) -> str:
+    """``colour`` (``#rrggbb``) mixed with black: ``f`` of the way to black.
+
+    >>> darker("#ffffff", 0.5)
+    '#808080'
+    """
+    rgb = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c * (1 - f)):02x}" for c in rgb)
+
+
+def _swatch(status: str, size: str) -> str:
     fill = MARK_COLOURS.get(status, MARK_COLOURS["missing"])
+    return (f"display:inline-block;width:{size};height:{size};border:2px solid "
+            f"{darker(fill)};border-radius:3px;background:{fill};vertical-align:middle")
+
+
+def _mark(table_id: str, title: str, status: str) -> str:
     tip = html.escape(f"{title}: {status}", quote=True)
     return (f"<a href='#table-{html.escape(table_id, quote=True)}' title='{tip}' "
-            f"aria-label='{tip}' style='display:inline-block;width:1.1em;height:1.1em;"
-            f"margin:0 2px 2px 0;border:1px solid #888;border-radius:2px;"
-            f"background:{fill};vertical-align:middle'></a>")
+            f"aria-label='{tip}' style='{_swatch(status, '1.2em')};margin:0 3px 3px 0'></a>")
 
 
 def status_strip(article, scale: str):
@@ -69,10 +82,8 @@ def status_strip(article, scale: str):
 
     rows = statuses(article, scale)
     marks = "".join(_mark(*row) for row in rows)
-    legend = " ".join(
-        f"<span style='white-space:nowrap'><span style='display:inline-block;width:.8em;"
-        f"height:.8em;border:1px solid #888;background:{MARK_COLOURS[s]}'></span> {s}</span>"
-        for s in STATUS_ORDER if any(r[2] == s for r in rows))
+    legend = " ".join(f"<span style='white-space:nowrap'><span style='{_swatch(s, '.8em')}'>"
+                      f"</span> {s}</span>" for s in STATUS_ORDER if any(r[2] == s for r in rows))
     return HTML(f"<div class='status-strip'><div>{marks}</div>"
                 f"<div style='font-size:smaller'>{count_line(r[2] for r in rows)} "
                 f"(scale {html.escape(str(scale))}) · {legend}</div></div>")
