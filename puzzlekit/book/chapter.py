@@ -84,7 +84,7 @@ def status_strip(article, scale: str):
     marks = "".join(_mark(*row) for row in rows)
     legend = " ".join(f"<span style='white-space:nowrap'><span style='{_swatch(s, '.8em')}'>"
                       f"</span> {s}</span>" for s in STATUS_ORDER if any(r[2] == s for r in rows))
-    return HTML(f"<div class='status-strip'><div>{marks}</div>"
+    return HTML(f"<div class='status-strip' style='margin:.4em 0 1em'><div>{marks}</div>"
                 f"<div style='font-size:smaller'>{count_line(r[2] for r in rows)} "
                 f"(scale {html.escape(str(scale))}) · {legend}</div></div>")
 
