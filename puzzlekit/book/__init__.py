@@ -1,5 +1,4 @@
-"""The book's own code: what every genre chapter shows alike
-(:mod:`~puzzlekit.book.chapter`), the closing chapter's measurements
+"""The book's own code: the closing chapter's measurements
 (:mod:`~puzzlekit.book.across`), the Performance page's prose, plots and
 tables (:mod:`~puzzlekit.book.performance`), and the one loader of the stored
 results both quote (:mod:`~puzzlekit.book.results`).  The engine
@@ -7,7 +6,7 @@ results both quote (:mod:`~puzzlekit.book.results`).  The engine
 """
 import importlib
 
-__all__ = ["across", "chapter", "performance", "results"]
+__all__ = ["across", "performance", "results"]
 
 
 def __getattr__(name):
