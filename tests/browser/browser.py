@@ -224,11 +224,31 @@ def wide_table_problems(page) -> list[str]:
             for i, w, room, head in page.evaluate(_WIDE_JS)]
 
 
+_SIDEWAYS_JS = """() => {
+  const wide = document.documentElement.scrollWidth, inner = window.innerWidth;
+  let culprit = '';
+  if (wide > inner + 1) {
+    document.querySelectorAll('body *').forEach(e => {
+      const right = e.getBoundingClientRect().right;
+      if (Math.abs(right + window.scrollX - wide) > 1) return;
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== 'visible') return;
+      const cls = (e.className || '').toString().trim().split(/\\s+/).slice(0, 2).join('.');
+      culprit = e.tagName.toLowerCase() + (cls ? '.' + cls : '') + ' '
+        + JSON.stringify((e.innerText || '').trim().slice(0, 50));
+    });
+  }
+  return [wide, inner, culprit];
+}"""
+
+
 def sideways_problems(page) -> list[str]:
-    """The page is no wider than the window: nothing scrolls it sideways."""
-    wide, inner = page.evaluate(
-        "() => [document.documentElement.scrollWidth, window.innerWidth]")
-    return [f"the page is {wide} px wide in a {inner} px window"] if wide > inner + 1 else []
+    """The page is no wider than the window: nothing scrolls it sideways.
+    The message names the innermost element reaching the page's right edge."""
+    wide, inner, culprit = page.evaluate(_SIDEWAYS_JS)
+    if wide <= inner + 1:
+        return []
+    return [f"the page is {wide} px wide in a {inner} px window (widest: {culprit})"]
 
 
 _WALK_JS = """async (root, keep) => {
