@@ -62,6 +62,21 @@ def _open(browser, url, width=1280, allow=()):
     return page, watch
 
 
+@pytest.fixture
+def reader(browser):
+    """``reader(url, width=1280, allow=())`` opens a page under a Watch;
+    every page it opened is closed after the test."""
+    pages = []
+
+    def open_(url, width=1280, allow=()):
+        page, watch = _open(browser, url, width, allow)
+        pages.append(page)
+        return page, watch
+    yield open_
+    for page in pages:
+        page.close()
+
+
 @pytest.mark.parametrize("width", list(WIDTHS))
 @pytest.mark.parametrize("doc", toc_files())
 def test_page_as_a_reader_sees_it(browser, book, doc, width):
@@ -132,8 +147,8 @@ def _synthetic(tmp_path, breakage=None, grow=False, bag=None, name="stepper.html
     return page.as_uri()
 
 
-def test_a_working_stepper_passes(browser, tmp_path):
-    page, watch = _open(browser, _synthetic(tmp_path))
+def test_a_working_stepper_passes(reader, tmp_path):
+    page, watch = reader(_synthetic(tmp_path))
     walks = stepper_frames(page)
     assert [len(w) for w in walks] == [6]
     assert stepper_problems(page) == [] and frame_size_problems(walks) == []
@@ -146,23 +161,23 @@ def test_a_working_stepper_passes(browser, tmp_path):
     lambda h: h.replace("img.src = ", "img.title = "),
     lambda h: h.replace("(function(){", "(function(){ var x = ;", 1),
 ], ids=["next button unbound", "picker unbound", "board never drawn", "script error"])
-def test_a_broken_stepper_is_caught(browser, tmp_path, breakage):
-    page, watch = _open(browser, _synthetic(tmp_path, breakage))
+def test_a_broken_stepper_is_caught(reader, tmp_path, breakage):
+    page, watch = reader(_synthetic(tmp_path, breakage))
     assert stepper_problems(page) + watch.problems, "the breakage went unnoticed"
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
-def test_a_stepper_that_grows_is_caught(browser, tmp_path, width):
-    page, _ = _open(browser, _synthetic(tmp_path, grow=True), width)
+def test_a_stepper_that_grows_is_caught(reader, tmp_path, width):
+    page, _ = reader(_synthetic(tmp_path, grow=True), width)
     problems = frame_size_problems(stepper_frames(page))
     assert len(problems) == 1 and "changes size" in problems[0]
 
 
-def test_a_stepper_without_the_bag_is_caught(browser, tmp_path):
+def test_a_stepper_without_the_bag_is_caught(reader, tmp_path):
     from puzzlekit.statue_park.draw import BAG
-    page, _ = _open(browser, _synthetic(tmp_path, bag=BAG, name="bag.html"))
+    page, _ = reader(_synthetic(tmp_path, bag=BAG, name="bag.html"))
     assert bag_problems(stepper_frames(page, keep_pictures=True), BAG) == []
-    page, _ = _open(browser, _synthetic(tmp_path, bag="#ffd700", name="gold.html"))
+    page, _ = reader(_synthetic(tmp_path, bag="#ffd700", name="gold.html"))
     problems = bag_problems(stepper_frames(page, keep_pictures=True), BAG)
     assert problems == ["stepper 1: 6 of 6 frames show no bag (first: level 'a', step 0)"]
 
@@ -185,8 +200,8 @@ CLEAN = _output("<table><tr><th>size</th><th>share</th><th>boards</th></tr>"
                 "<tr><td>10×10</td><td>—</td><td>999 infinite</td></tr></table>")
 
 
-def test_a_clean_table_passes(browser, tmp_path):
-    page, _ = _open(browser, _page(tmp_path, CLEAN))
+def test_a_clean_table_passes(reader, tmp_path):
+    page, _ = reader(_page(tmp_path, CLEAN))
     assert leak_problems(page) == []
 
 
@@ -201,8 +216,8 @@ def test_a_clean_table_passes(browser, tmp_path):
     ("NaN", _output("<table><tr><td>1</td></tr></table><p>mean: NaN</p>")),
 ], ids=["NaN", "∞", "inf", "999.000", "backtick in an output", "backtick in a table",
         "a Series footer", "NaN beside a table"])
-def test_a_leaking_table_is_caught(browser, tmp_path, leak, body):
-    page, _ = _open(browser, _page(tmp_path, CLEAN + body))
+def test_a_leaking_table_is_caught(reader, tmp_path, leak, body):
+    page, _ = reader(_page(tmp_path, CLEAN + body))
     problems = leak_problems(page)
     assert len(problems) == 1 and f"shows {leak}:" in problems[0]
 
@@ -219,8 +234,8 @@ WIDE = "<table style='width:600px'><tr><td>a</td><td>b</td></tr></table>"
     ("<table><tr><td>a</td></tr></table>", False),
 ], ids=["bare", "clipped", "box wider than the column", "in a scroll box",
         "in a scrolling ancestor", "narrow"])
-def test_a_table_wider_than_the_column_needs_a_scroll_box(browser, tmp_path, body, caught):
-    page, _ = _open(browser, _page(tmp_path, body))
+def test_a_table_wider_than_the_column_needs_a_scroll_box(reader, tmp_path, body, caught):
+    page, _ = reader(_page(tmp_path, body))
     assert bool(wide_table_problems(page)) == caught
 
 
@@ -230,10 +245,10 @@ def test_a_table_wider_than_the_column_needs_a_scroll_box(browser, tmp_path, bod
     ("<div style='overflow-x:auto'><pre>" + "x" * 200 + "</pre></div>", False),
     ("<p>" + "word " * 200 + "</p>", False),
 ], ids=["wide block", "long code line", "long code line in a scroll box", "prose"])
-def test_a_page_that_scrolls_sideways_is_caught(browser, tmp_path, body, caught):
+def test_a_page_that_scrolls_sideways_is_caught(reader, tmp_path, body, caught):
     path = tmp_path / "page.html"
     path.write_text(f"<!doctype html><body>{body}</body>")
-    page, _ = _open(browser, path.as_uri(), 390)
+    page, _ = reader(path.as_uri(), 390)
     assert bool(sideways_problems(page)) == caught
 
 
@@ -241,20 +256,17 @@ def test_a_page_that_scrolls_sideways_is_caught(browser, tmp_path, body, caught)
 SEARCHED = "() => /Search finished/.test(document.body.innerText)"
 
 
-def test_search_finds_pages_quietly_from_disk(browser, book):
+def test_search_finds_pages_quietly_from_disk(reader, book):
     """Opened from disk the search page lists its results and asks for no
     page it cannot read (no summary fetches, each a CORS error)."""
-    page, watch = _open(browser, (book / "search.html").as_uri() + "?q=ladder")
-    try:
-        page.wait_for_function(SEARCHED, timeout=30_000)
-        page.wait_for_load_state("networkidle")
-        assert page.locator("#search-results li").count() > 0
-        assert watch.problems == []
-    finally:
-        page.close()
+    page, watch = reader((book / "search.html").as_uri() + "?q=ladder")
+    page.wait_for_function(SEARCHED, timeout=30_000)
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#search-results li").count() > 0
+    assert watch.problems == []
 
 
-def test_search_quotes_summaries_over_http(browser, book):
+def test_search_quotes_summaries_over_http(reader, book):
     """Served over HTTP the search page still quotes each result's text."""
     import functools
     import http.server
@@ -269,24 +281,23 @@ def test_search_quotes_summaries_over_http(browser, book):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}/"
     try:
-        page, watch = _open(browser, base + "search.html?q=ladder", allow=(base,))
+        page, watch = reader(base + "search.html?q=ladder", allow=(base,))
         page.wait_for_function(SEARCHED, timeout=30_000)
         page.locator("#search-results p.context").first.wait_for(timeout=30_000)
         assert watch.problems == []
-        page.close()
     finally:
         server.shutdown()
         server.server_close()
 
 
-def test_a_remote_script_is_caught(browser, tmp_path):
+def test_a_remote_script_is_caught(reader, tmp_path):
     page = tmp_path / "remote.html"
     page.write_text("<!doctype html><script src='https://cdn.example.org/x.js'></script><p>hi</p>")
-    _, watch = _open(browser, page.as_uri())
+    _, watch = reader(page.as_uri())
     assert any("remote request" in p for p in watch.problems)
 
 
-def test_the_command_line_player_works_offline(browser, tmp_path):
+def test_the_command_line_player_works_offline(reader, tmp_path):
     """``python -m puzzlekit step`` writes one page that steps with no network."""
     import json
     import subprocess
@@ -299,6 +310,6 @@ def test_the_command_line_player_works_offline(browser, tmp_path):
     r = subprocess.run([sys.executable, "-m", "puzzlekit", "step", "magnets", str(board), "-o",
                         str(out)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
-    page, watch = _open(browser, out.as_uri())
+    page, watch = reader(out.as_uri())
     assert page.locator(".pk-stepper").count() == 1
     assert stepper_problems(page, ARTIFACTS, "cli-step") == [] and watch.problems == []
