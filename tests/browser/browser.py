@@ -307,12 +307,15 @@ def colour_share(data_uri: str, colour: str, tol: int = 8) -> float:
 
 
 def bag_problems(walks: list[list[tuple]], colour: str, least: float = 0.002) -> list[str]:
-    """Every frame of every stepper shows the Statue Park bag: at least
-    ``least`` of its pixels in the bag's colour."""
+    """Every stepper shows the Statue Park bag: the first frame of each level
+    (no piece placed yet) has at least ``least`` of its pixels in the bag's
+    colour. Placed pieces may change colour, so later frames are held to the
+    first one's size instead (``frame_size_problems``)."""
     out = []
     for i, frames in enumerate(walks):
-        bare = [(lv, k) for lv, k, _, _, src in frames if colour_share(src, colour) < least]
+        starts = [(lv, src) for lv, k, _, _, src in frames if k == 0]
+        bare = [lv for lv, src in starts if colour_share(src, colour) < least]
         if bare:
-            out.append(f"stepper {i + 1}: {len(bare)} of {len(frames)} frames show no bag "
-                       f"(first: level {bare[0][0]!r}, step {bare[0][1]})")
+            out.append(f"stepper {i + 1}: the start of {len(bare)} of {len(starts)} levels "
+                       f"shows no bag (first: level {bare[0]!r})")
     return out

@@ -5,7 +5,7 @@ executed chapter is on its page; no table or output shows ``NaN``, ``∞``,
 ``999.0``, a backtick or ``dtype:``; a table wider than the column scrolls in
 its own box; the page never scrolls sideways; every rung stepper steps,
 switches levels and keeps one picture size through all its frames (Statue
-Park's shows the bag in each); the search page finds pages, quietly from disk
+Park's shows the bag); the search page finds pages, quietly from disk
 and with summaries over HTTP.
 
 The book is built once per run at smoke scale (or read from
@@ -179,7 +179,7 @@ def test_a_stepper_without_the_bag_is_caught(reader, tmp_path):
     assert bag_problems(stepper_frames(page, keep_pictures=True), BAG) == []
     page, _ = reader(_synthetic(tmp_path, bag="#ffd700", name="gold.html"))
     problems = bag_problems(stepper_frames(page, keep_pictures=True), BAG)
-    assert problems == ["stepper 1: 6 of 6 frames show no bag (first: level 'a', step 0)"]
+    assert problems == ["stepper 1: the start of 2 of 2 levels shows no bag (first: level 'a')"]
 
 
 def _page(tmp_path, body, name="page.html"):
