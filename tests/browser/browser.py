@@ -225,30 +225,38 @@ def wide_table_problems(page) -> list[str]:
 
 
 _SIDEWAYS_JS = """() => {
-  const wide = document.documentElement.scrollWidth, inner = window.innerWidth;
-  let culprit = '';
-  if (wide > inner + 1) {
-    document.querySelectorAll('body *').forEach(e => {
-      const right = e.getBoundingClientRect().right;
-      if (Math.abs(right + window.scrollX - wide) > 1) return;
-      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
-        if (getComputedStyle(a).overflowX !== 'visible') return;
-      const cls = (e.className || '').toString().trim().split(/\\s+/).slice(0, 2).join('.');
-      culprit = e.tagName.toLowerCase() + (cls ? '.' + cls : '') + ' '
-        + JSON.stringify((e.innerText || '').trim().slice(0, 50));
-    });
-  }
-  return [wide, inner, culprit];
+  const inner = window.innerWidth, wide = document.documentElement.scrollWidth;
+  let far = 0, culprit = '';
+  document.querySelectorAll('body *').forEach(e => {
+    const r = e.getBoundingClientRect(), right = r.right + window.scrollX;
+    if (r.width <= 0 || right <= inner + 1 || right < far) return;
+    if (e.checkVisibility && !e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}))
+      return;
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.position === 'fixed' || (a !== e && s.overflowX !== 'visible')) return;
+    }
+    const cls = (e.className || '').toString().trim().split(/\\s+/).slice(0, 2).join('.');
+    far = right;
+    culprit = e.tagName.toLowerCase() + (cls ? '.' + cls : '') + ' '
+      + JSON.stringify((e.innerText || '').trim().slice(0, 50));
+  });
+  return [wide, inner, Math.round(far), culprit];
 }"""
 
 
 def sideways_problems(page) -> list[str]:
-    """The page is no wider than the window: nothing scrolls it sideways.
-    The message names the innermost element reaching the page's right edge."""
-    wide, inner, culprit = page.evaluate(_SIDEWAYS_JS)
-    if wide <= inner + 1:
-        return []
-    return [f"the page is {wide} px wide in a {inner} px window (widest: {culprit})"]
+    """Nothing reaches past the window's right edge: the page does not scroll
+    sideways, and no element outside a scroll box of its own sticks out (cut
+    off, when the page hides its overflow). The message names the element
+    reaching furthest right, the innermost one when several reach as far."""
+    wide, inner, far, culprit = page.evaluate(_SIDEWAYS_JS)
+    out = []
+    if wide > inner + 1:
+        out.append(f"the page is {wide} px wide in a {inner} px window (widest: {culprit})")
+    elif far:
+        out.append(f"{culprit} reaches {far} px in a {inner} px window: cut at the right edge")
+    return out
 
 
 _WALK_JS = """async (root, keep) => {

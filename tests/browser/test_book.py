@@ -244,7 +244,11 @@ def test_a_table_wider_than_the_column_needs_a_scroll_box(reader, tmp_path, body
     ("<pre style='white-space:pre'>" + "x" * 200 + "</pre>", True),
     ("<div style='overflow-x:auto'><pre>" + "x" * 200 + "</pre></div>", False),
     ("<p>" + "word " * 200 + "</p>", False),
-], ids=["wide block", "long code line", "long code line in a scroll box", "prose"])
+    ("<style>html,body{overflow-x:clip}</style><code>" + "x" * 100 + "</code>", True),
+    ("<div style='overflow-x:hidden'><div style='width:900px'>cut on purpose</div></div>", False),
+    ("<div style='position:fixed;left:380px;width:300px'>a drawer</div>", False),
+], ids=["wide block", "long code line", "long code line in a scroll box", "prose",
+        "cut by the page", "clipped box", "fixed drawer"])
 def test_a_page_that_scrolls_sideways_is_caught(reader, tmp_path, body, caught):
     path = tmp_path / "page.html"
     path.write_text(f"<!doctype html><body>{body}</body>")
