@@ -1,5 +1,10 @@
 """What the browser tests share: Chromium through Playwright with the network
-cut off, the book built at smoke scale, and the checks a page must pass.
+cut off, the book built at smoke scale, and the checks a page must pass. Each
+check takes an open page (or what was read from it) and returns the problems
+it saw, in words, an empty list when all is well: steppers that step,
+leaked figures in tables (``NaN``, ``∞``, ``999.0``, backticks, ``dtype:``),
+tables wider than the column without a scroll box, anything past the window's
+right edge, stepper frames that change size, and Statue Park's bag.
 
 Chromium is Debian's (``/usr/bin/chromium``, or ``PUZZLEKIT_CHROMIUM``); no
 browser is downloaded. Without it the tests skip, unless
@@ -7,6 +12,8 @@ browser is downloaded. Without it the tests skip, unless
 """
 from __future__ import annotations
 
+import base64
+import io
 import json
 import os
 import re
@@ -16,7 +23,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("PUZZLEKIT_ARTIFACTS", ROOT / "_build" / "browser"))
@@ -303,11 +312,6 @@ def frame_size_problems(walks: list[list[tuple]]) -> list[str]:
 def colour_share(data_uri: str, colour: str, tol: int = 8) -> float:
     """The share of a PNG data URI's pixels within ``tol`` (per channel, 0–255)
     of ``colour`` (``#rrggbb``)."""
-    import base64
-    import io
-
-    import numpy as np
-    from PIL import Image
     raw = base64.b64decode(data_uri.split(",", 1)[1])
     px = np.asarray(Image.open(io.BytesIO(raw)).convert("RGB"), dtype=int)
     rgb = np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)])
