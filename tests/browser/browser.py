@@ -167,14 +167,15 @@ def stepper_problems(page, shots: Path | None = None, name: str = "page") -> lis
 
 
 #: What a reader should never see in a table or a cell's output: a missing
-#: figure printed by pandas or numpy, a sentinel, unrendered markdown, or the
-#: footer pandas prints under a Series.
+#: figure printed by pandas or numpy, a sentinel, unrendered markdown, the
+#: footer pandas prints under a Series, or the one under a table it cut short.
 LEAKS = {
     "NaN": re.compile(r"\bNaN\b|<NA>"),
     "∞": re.compile(r"∞|(?<![\w.])-?inf\b"),
     "999.0": re.compile(r"(?<![\d.,])999\.0+(?!\d)"),
     "a backtick": re.compile(r"`"),
     "dtype:": re.compile(r"\bdtype:"),
+    "a table cut short": re.compile(r"\b\d[\d,]* rows × \d[\d,]* columns\b"),
 }
 
 _OUTPUTS_JS = """() => {

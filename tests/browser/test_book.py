@@ -197,7 +197,8 @@ def _output(inner):
 
 CLEAN = _output("<table><tr><th>size</th><th>share</th><th>boards</th></tr>"
                 "<tr><td>6×6</td><td>12.5%</td><td>1,999.0</td></tr>"
-                "<tr><td>10×10</td><td>—</td><td>999 infinite</td></tr></table>")
+                "<tr><td>10×10</td><td>—</td><td>999 infinite</td></tr></table>"
+                "<p>rectangle (rows × columns)</p>")
 
 
 def test_a_clean_table_passes(reader, tmp_path):
@@ -214,8 +215,10 @@ def test_a_clean_table_passes(reader, tmp_path):
     ("a backtick", "<table><tr><th>`neigh`</th></tr><tr><td>1</td></tr></table>"),
     ("dtype:", _output("<pre>6x6    3\nName: answers, dtype: int64</pre>")),
     ("NaN", _output("<table><tr><td>1</td></tr></table><p>mean: NaN</p>")),
+    ("a table cut short", _output("<table><tr><td>…</td></tr></table>"
+                                  "<p>148 rows × 3 columns</p>")),
 ], ids=["NaN", "∞", "inf", "999.000", "backtick in an output", "backtick in a table",
-        "a Series footer", "NaN beside a table"])
+        "a Series footer", "NaN beside a table", "pandas cut the table short"])
 def test_a_leaking_table_is_caught(reader, tmp_path, leak, body):
     page, _ = reader(_page(tmp_path, CLEAN + body))
     problems = leak_problems(page)
