@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..core.tables.printed import Figure, printed, read
 
-__all__ = ["SOURCE", "URL", "SECTIONS", "CENSUS", "REACH", "ATTRIBUTION", "RUNG_ABLATION", "NO_PROBE",
+__all__ = ["SOURCE", "URL", "SECTIONS",
+           "CENSUS", "REACH", "ATTRIBUTION", "RUNG_ABLATION", "NO_PROBE",
            "READINGS", "FALLS", "UNCLUED", "CLUE_LANGUAGE", "NUMBERS_NEEDED", "ANSWERS",
            "ENGINES"]
 

