@@ -283,7 +283,7 @@ def source_html(source: str, url: str = "") -> str:
     """The line naming the article a table's figures come from, linked to
     its location when known ("" without a source).
 
-    >>> source_html("Kojun (SEN LLC)", "https://example.org/kojun")[-78:]
+    >>> source_html("Kojun (SEN LLC)", "https://example.org/kojun")[-79:]
     '<a href="https://example.org/kojun">Kojun (SEN LLC)</a> (example.org/kojun)</p>'
     """
     if not source:
