@@ -10,7 +10,8 @@ units, no ``dtype`` footer.  A pandas ``Styler`` keeps its own rendering.
 """
 from __future__ import annotations
 
-__all__ = ["COLUMN_INCHES", "RC", "use", "tables"]
+__all__ = ["COLUMN_INCHES", "RC", "use", "tables", "panels", "compact", "plain_ticks",
+           "genre_title"]
 
 #: The book's text column (about 690 CSS px) in inches at matplotlib's 100 dpi:
 #: a figure this wide is shown at its own size, so its ticks keep their size.
@@ -67,3 +68,61 @@ def tables(shell=None) -> bool:
     fmt.for_type(pd.DataFrame, frame_html)
     fmt.for_type(pd.Series, frame_html)
     return True
+
+
+def panels(n: int, cols: int = 4, height: float = 1.7, sharex=False, sharey=False):
+    """A figure of ``n`` small panels, ``cols`` to a row, as wide as the
+    book's column (:data:`COLUMN_INCHES`), each ``height`` inches tall;
+    returns ``(fig, axes)`` with ``axes`` flat and the spare panels hidden.
+
+    >>> fig, axes = panels(13)
+    >>> len(axes), float(fig.get_size_inches()[0]), sum(a.get_visible() for a in axes)
+    (16, 6.9, 13)
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+    use()
+    cols = max(1, min(cols, n))
+    rows = -(-n // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(COLUMN_INCHES, height * rows + 0.6),
+                             sharex=sharex, sharey=sharey, squeeze=False)
+    axes = np.asarray(axes).ravel()
+    for i, ax in enumerate(axes[n:], start=n):
+        ax.set_visible(False)
+        if sharex and i >= cols:       # the panel above a missing one keeps its x labels
+            axes[i - cols].xaxis.set_tick_params(labelbottom=True)
+    return fig, axes
+
+
+def genre_title(genre: str) -> str:
+    """A genre's name as the book writes it.
+
+    >>> genre_title("statue_park"), genre_title("yajisan_kazusan")
+    ('Statue Park', 'Yajisan-Kazusan')
+    """
+    return {"yajisan_kazusan": "Yajisan-Kazusan"}.get(genre, genre.replace("_", " ").title())
+
+
+def compact(v, _pos=None) -> str:
+    """A tick label without exponent or offset: thousands as "k", millions
+    as "M", small numbers as they are.
+
+    >>> compact(4_000_000), compact(25_000), compact(2500), compact(0.25), compact(0)
+    ('4M', '25k', '2,500', '0.25', '0')
+    """
+    a = abs(v)
+    for at, size, unit in ((1e9, 1e9, "G"), (1e6, 1e6, "M"), (1e4, 1e3, "k")):
+        if a >= at:
+            return f"{v / size:.3g}{unit}"
+    return f"{v:,.0f}" if a >= 100 or v == int(v) else f"{v:.3g}"
+
+
+def plain_ticks(ax, axis: str = "both") -> None:
+    """Label a linear axis of ``ax`` with :func:`compact` (no "1e6" offset);
+    a log axis keeps its powers of ten."""
+    from matplotlib.ticker import FuncFormatter
+    for name in ("x", "y"):
+        if axis in (name, "both"):
+            a = getattr(ax, f"{name}axis")
+            if a.get_scale() == "linear":
+                a.set_major_formatter(FuncFormatter(compact))
