@@ -80,3 +80,13 @@ def test_use_registers_the_frame_rendering_with_ipython():
     styler = pd.DataFrame({"a": [1]}).style
     data, _ = shell.display_formatter.format(styler)
     assert "pk-table" not in data.get("text/html", "")
+
+
+def test_the_sample_size_stands_beside_the_status_when_rows_differ():
+    s = Summary("board")
+    s.share("6x6", "unique %", [1] * 6 + [0] * 4)
+    s.share("8x8", "unique %", [1] * 3 + [0] * 27)
+    t = Table("u", "sec", "T", ART, None)
+    out = comparison_html(compare(t, s.frame(), "smoke"))
+    assert "boards (ours)" in out and "second column" in out
+    assert ">10<" in out and ">30<" in out

@@ -38,7 +38,11 @@ DASH = "—"
 _CELL = "padding:4px 8px;border-bottom:1px solid #ddd;"
 _NUM = _CELL + "text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums;"
 _HEAD = "padding:4px 8px;border-bottom:1px solid #888;text-align:center;"
-_WRAP = f'class="{CSS_CLASS}" style="overflow-x:auto;max-width:100%;margin:0.5em 0 1em"'
+_WRAP = f'class="{CSS_CLASS}" style="max-width:100%;margin:0.5em 0 1em"'
+#: The box a table scrolls sideways in (its text around it stays put).
+_SCROLL = '<div class="pk-scroll" style="overflow-x:auto;max-width:100%">'
+#: The row-name column, kept in view while a wide table scrolls.
+_ROWHEAD = ' class="pk-rowhead"'
 
 
 def isnan(v) -> bool:
@@ -224,20 +228,24 @@ def comparison_html(cmp) -> str:
     quantities = list(dict.fromkeys(c[0] for c in f.columns))
     stat = {} if cmp.ours is None else (cmp.ours.attrs.get("stat") or {})
     printed = table.printed
-    n = None if cmp.ours is None else cmp.ours.attrs.get("n")
+    n = _sample(cmp.ours)
     per_row_n = isinstance(n, (dict, pd.Series)) and len(set(dict(n).values())) > 1
     art_cols = set(printed.columns) if printed is not None else set()
+    def some(q, part):                     # a column of z or ± with at least one value
+        return (q, part) in f.columns and f[(q, part)].map(lambda v: not isnan(v)).any()
     sub = {q: ["ours"] + (["article"] if q in art_cols else [])
-           + (["z"] if (q, "z") in f.columns else []) for q in quantities}
-    rows = ['<tr><th rowspan="2" style="' + _CELL + 'border-bottom-color:#888;text-align:left">'
-            + name_html(f.index.name) + "</th>"
+           + (["z"] if some(q, "z") else []) for q in quantities}
+    rows = [f'<tr><th{_ROWHEAD} rowspan="2" style="{_CELL}border-bottom-color:#888;'
+            f'text-align:left">' + name_html(f.index.name) + "</th>"
+            + (_cell("boards (ours)", "th", _HEAD, ' rowspan="2"') if per_row_n else "")
             + "".join(_cell(name_html(q), "th", _HEAD, f' colspan="{len(sub[q])}"')
-                      for q in quantities)
-            + (_cell("n (ours)", "th", _HEAD, ' rowspan="2"') if per_row_n else "") + "</tr>",
+                      for q in quantities) + "</tr>",
             "<tr>" + "".join(_cell(s, "th", _HEAD + "font-weight:normal;font-size:smaller")
                              for q in quantities for s in sub[q]) + "</tr>"]
     for r in f.index:
-        tds = [_cell(name_html(r), "th", _CELL + "text-align:left")]
+        tds = [_cell(name_html(r), "th", _CELL + "text-align:left", _ROWHEAD)]
+        if per_row_n:
+            tds.append(_cell(fmt(dict(n).get(r)), style=_NUM + "color:#555"))
         for q in quantities:
             ours = f.at[r, (q, "ours")]
             art = f.at[r, (q, "article")] if (q, "article") in f.columns else None
@@ -260,23 +268,40 @@ def comparison_html(cmp) -> str:
             if "z" in sub[q]:
                 z = f.at[r, (q, "z")]
                 tds.append(_cell(fmt_z(z) or DASH, style=_NUM + "color:#666;font-size:smaller"))
-        if per_row_n:
-            tds.append(_cell(fmt(dict(n).get(r))))
         rows.append("<tr>" + "".join(tds) + "</tr>")
-    body = ('<table style="border-collapse:collapse;margin:0">' + "".join(rows) + "</table>")
+    body = (_SCROLL + '<table class="pk-cmp" style="border-collapse:collapse;margin:0">'
+            + "".join(rows)
+            + "</table></div>")
     wz = cmp.worst_z
     bits = [f"<b>{name_html(table.title)}</b>",
             _status(cmp.status) + (f" on {fmt_n(n)} boards per row" if n is not None
-                                   and not per_row_n else "")]
+                                   and not per_row_n else
+                                   " (our boards per row in the second column)" if per_row_n
+                                   else "")]
     if table.expect:
         bits.append(f"expected at book scale: {html.escape(table.expect)}")
     if wz is not None:
-        bits.append(f"worst |z| {fmt_z(wz)}")
+        bits.append(f"worst |z| {fmt_z(wz)}" if wz < Z_CAP
+                    else "worst: a cell with no spread differs")
     bits.append(f"{html.escape(table.kind)} · scale {html.escape(cmp.scale)}")
     head = f'<p class="pk-head" style="margin:0.3em 0">{" · ".join(bits)}</p>'
     note = f'<p class="pk-note"><i>{name_html(table.note)}</i></p>' if table.note else ""
     return (f'<div {_WRAP} id="table-{html.escape(table.id)}">' + head + body + _legend()
             + note + source_html(table.source, getattr(table, "url", "")) + "</div>")
+
+
+def _sample(ours) -> dict | int | None:
+    """Our sample size per row: the frame's ``attrs["n"]``, else the most
+    per-board values any cell of the row has; None where neither is kept."""
+    if ours is None:
+        return None
+    n = ours.attrs.get("n")
+    if n:
+        return n
+    per = {}
+    for (row, _), vals in (ours.attrs.get("values") or {}).items():
+        per[row] = max(per.get(row, 0), len(vals))
+    return per or None
 
 
 def source_html(source: str, url: str = "") -> str:
@@ -297,8 +322,9 @@ def source_html(source: str, url: str = "") -> str:
 
 def _column_format(col, units: dict):
     """How one column of a plain frame prints: by its unit in
-    ``attrs["units"]`` ("s": a time, "×": a ratio), a z column by
-    :func:`fmt_z`, anything else by :func:`fmt`."""
+    ``attrs["units"]`` ("s": a time, "×": a ratio), a column named
+    "seconds" (or "… (s)") as a time, a z column by :func:`fmt_z`,
+    anything else by :func:`fmt`."""
     key = col if col in units else (col[-1] if isinstance(col, tuple) else None)
     unit = units.get(key)
     if unit == "s":
@@ -306,6 +332,8 @@ def _column_format(col, units: dict):
     if unit == "×":
         return lambda v: DASH if v is None or isnan(v) else f"{fmt_number(v)}×"
     last = str(col[-1] if isinstance(col, tuple) else col)
+    if last in ("seconds", "wall s") or last.endswith(" (s)"):
+        return fmt_seconds
     if last in ("z", "worst_z") or "|z|" in last:
         return lambda v: fmt_z(v) or DASH
     return fmt
@@ -342,7 +370,7 @@ def frame_html(obj) -> str:
     body = (body.replace("<td><span class=\"pk-text\">", f'<td style="{_CELL}text-align:left">'
                          '<span class="pk-text">')
             .replace("<td>", f'<td style="{_NUM}">').replace("<th>", f'<th style="{_CELL}">'))
-    return f"<div {_WRAP}>{body}</div>"
+    return f"<div {_WRAP}>{_SCROLL}{body}</div></div>"
 
 
 def _names(index: pd.Index) -> pd.Index:
