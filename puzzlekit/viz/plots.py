@@ -89,6 +89,22 @@ def _numeric(values) -> np.ndarray:
     return np.array([one(v) for v in values], dtype=float)
 
 
+def _article_frame(article, df: pd.DataFrame) -> pd.DataFrame | None:
+    """The article's figures laid out like ``df``: a frame as given, or a
+    registered table's (anything with ``printed``) printed figures,
+    transposed when its rows are ``df``'s columns."""
+    if article is None:
+        return None
+    if hasattr(article, "printed"):
+        article = article.printed
+    if hasattr(article, "frame") and not isinstance(article, pd.DataFrame):
+        article = article.frame()
+    rows, cols = set(map(str, df.index)), set(map(str, df.columns))
+    if not rows & set(map(str, article.index)) and cols & set(map(str, article.index)):
+        article = article.T
+    return article
+
+
 def _wants_log(vals: np.ndarray) -> bool:
     """Whether positive values span more than fifty-fold (then a log axis)."""
     pos = vals[np.isfinite(vals) & (vals > 0)]
@@ -105,9 +121,10 @@ def ablation_chart(df: pd.DataFrame, columns=None, title: str = "Ablation",
     (``log`` forces it either way): bars start at a floor below the smallest
     positive value, so no "0" stands beside "10⁰".  A zero is written "0" at
     the bar's foot and a missing value "no value", so no row is silently
-    empty.  With ``article`` (same row and column labels; a word or a blank
-    is skipped), each article figure is a hollow diamond on its bar.  The
-    panels, ``cols`` to a row, fit the text column.
+    empty.  With ``article`` (a frame with ``df``'s row and column labels, or
+    a registered table, whose printed figures are used, transposed if need
+    be; a word or a blank is skipped), each article figure is a hollow
+    diamond on its bar.  The panels, ``cols`` to a row, fit the text column.
 
     >>> df = pd.DataFrame({"pinned %": [80, 40]}, index=["full", "-gac"])
     >>> len(ablation_chart(df).axes)
@@ -119,6 +136,7 @@ def ablation_chart(df: pd.DataFrame, columns=None, title: str = "Ablation",
     """
     columns = list(df.columns) if columns is None else list(columns)
     num = [c for c in columns if pd.api.types.is_numeric_dtype(df[c])]
+    article = _article_frame(article, df)
     fig, axes = style.panels(len(num), cols=cols, height=0.32 * len(df) + 0.9, sharey=True)
     ys = np.arange(len(df))
     labels = [name_text(i) for i in df.index]

@@ -79,3 +79,13 @@ def test_an_ablation_chart_reads():
     assert texts.count(" 0") == 3                         # two zero calls, one zero share
     marks = lin_ax.lines[0].get_xdata()
     assert list(marks) == [12.5, 48.0, 91.0]              # "—" is no figure
+
+
+def test_an_ablation_chart_takes_a_registered_table_as_the_article():
+    from puzzlekit.core.tables import Table
+    from puzzlekit.core.tables.printed import printed
+    pr = printed("board", ["full %", "−x %"], {"6x6": (1, "80%", "40%"), "8x8": (2, "70%", "—")})
+    t = Table("abl", "s", "t", pr, None)
+    ours = pd.DataFrame({"6x6": [78.0, 45.0], "8x8": [72.0, 30.0]}, index=["full %", "−x %"])
+    fig = plots.ablation_chart(ours, article=t)          # ours is the article's, transposed
+    assert [list(ax.lines[0].get_xdata()) for ax in fig.axes[:2]] == [[80.0, 40.0], [70.0]]
