@@ -64,9 +64,15 @@ def tables(shell=None) -> bool:
     import pandas as pd
 
     from ..core.tables.render import frame_html
+
+    def html(obj):
+        try:
+            return frame_html(obj)
+        except Exception:            # an odd frame: pandas' own text rather than an error
+            return None
     fmt = shell.display_formatter.formatters["text/html"]
-    fmt.for_type(pd.DataFrame, frame_html)
-    fmt.for_type(pd.Series, frame_html)
+    fmt.for_type(pd.DataFrame, html)
+    fmt.for_type(pd.Series, html)
     return True
 
 
