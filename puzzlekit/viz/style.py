@@ -48,10 +48,7 @@ def use() -> None:
 def tables(shell=None) -> bool:
     """Register the book's HTML rendering of pandas DataFrames and Series
     with IPython's display (``shell``: the running one by default); False
-    when no IPython shell is running.
-
-    >>> tables()            # outside IPython: nothing to register
-    False
+    when no IPython shell is running (tested in ``tests/core/test_render.py``).
     """
     if shell is None:
         try:
