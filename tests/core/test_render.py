@@ -52,13 +52,13 @@ def test_a_compared_table_reads():
 
 def test_a_plain_frame_reads():
     df = pd.DataFrame({"count": [5.0, 1234567.0, np.nan], "share": [0.123456, 12.5, 99.0],
-                       "`rung`": ["a", "b", "c"]}, index=pd.Index(["x", "y", "z"], name="n"))
+                       "`rung`": ["a", "`b` rung", "c"]}, index=pd.Index(["x", "y", "z"], name="n"))
     out = frame_html(df)
     assert 'class="pk-table"' in out and "NaN" not in out and "dtype" not in out
     cells = _cells(out)
     assert "5" in cells and "1,234,567" in cells and "—" in cells
     assert "0.123" in cells and "12.5" in cells and "99" in cells
-    assert "<code>rung</code>" in out
+    assert "<code>rung</code>" in out and "<code>b</code> rung" in out and "`" not in out
     long = pd.Series(range(300), name="answers")
     out = frame_html(long)
     assert out.count("<tr") == 301 and "dtype" not in out and "…" not in out and "..." not in out

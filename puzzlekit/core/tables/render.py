@@ -344,7 +344,8 @@ def frame_html(obj) -> str:
     tables' style, every row (no truncation), no NaN ("—"), whole floats as
     integers with thousands separators, other floats to three significant
     digits, columns with a unit in ``attrs["units"]`` ("s", "×") with it,
-    names with markdown code spans as ``<code>``, and no ``dtype`` footer.
+    names and texts with markdown code spans as ``<code>``, and no
+    ``dtype`` footer.
 
     >>> s = pd.Series([3.0, float("nan")], index=["a", "b"], name="`x`")
     >>> out = frame_html(s)
@@ -358,7 +359,8 @@ def frame_html(obj) -> str:
     shown = pd.DataFrame(index=df.index, columns=df.columns, dtype=object)
     for j, col in enumerate(df.columns):
         f = _column_format(col, units)
-        shown.iloc[:, j] = [html.escape(f(v)) for v in df.iloc[:, j]]
+        shown.iloc[:, j] = [name_html(v) if isinstance(v, str) else html.escape(f(v))
+                            for v in df.iloc[:, j]]
     shown.index = _names(df.index)
     shown.columns = _names(df.columns)
     for j, col in enumerate(df.columns):            # text columns read left to right
