@@ -51,6 +51,7 @@ def plot_sweep(sweeps: dict, title: str = "Time against board size"):
     time, shared axes): the ladder solid, CP-SAT dashed, a circle for dense
     boards and a square for sparse ones.  Returns the Figure."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     from ..viz import style
     shown = {g: sw for g, sw in sweeps.items() if sw is not None and len(sw)}
@@ -67,6 +68,7 @@ def plot_sweep(sweeps: dict, title: str = "Time against board size"):
                     ax.plot(part.index, part[eng], ls, marker=marker, ms=3, lw=1.2,
                             color=colour, mfc="white" if density == "sparse" else colour)
         ax.set_yscale("log")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(style.genre_title(genre), fontsize=9)
         ax.tick_params(labelsize=8)
     handles = [plt.Line2D([], [], ls=ls, color=c, label=name) for _, ls, c, name in engines]

@@ -367,8 +367,9 @@ def frame_html(obj) -> str:
         if not pd.api.types.is_numeric_dtype(df.iloc[:, j]) or pd.api.types.is_bool_dtype(
                 df.iloc[:, j]):
             shown.iloc[:, j] = [f'<span class="pk-text">{v}</span>' for v in shown.iloc[:, j]]
+    classes = ["pk-frame"] + (["pk-multi"] if df.index.nlevels > 1 else [])
     body = shown.to_html(escape=False, border=0, na_rep=DASH, max_rows=None, max_cols=None,
-                         notebook=False, justify="center")
+                         notebook=False, justify="center", classes=classes)
     body = (body.replace("<td><span class=\"pk-text\">", f'<td style="{_CELL}text-align:left">'
                          '<span class="pk-text">')
             .replace("<td>", f'<td style="{_NUM}">').replace("<th>", f'<th style="{_CELL}">'))
