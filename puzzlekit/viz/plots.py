@@ -9,6 +9,7 @@ returns the Figure.  Names keep no markdown backticks in ticks and legends.
 from __future__ import annotations
 
 import math
+import re
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -89,6 +90,10 @@ def _numeric(values) -> np.ndarray:
     return np.array([one(v) for v in values], dtype=float)
 
 
+#: The label of a reference row of an ablation (the full ladder, nothing removed).
+_REFERENCE = re.compile(r"\bfull\b|\ball rungs\b|^nothing\b", re.I)
+
+
 def _article_frame(article, df: pd.DataFrame) -> pd.DataFrame | None:
     """The article's figures laid out like ``df``: a frame as given, or a
     registered table's (anything with ``printed``) printed figures,
@@ -116,7 +121,8 @@ def ablation_chart(df: pd.DataFrame, columns=None, title: str = "Ablation",
                    cols: int = 3):
     """Horizontal bars: one panel per numeric column, one bar per variant (row).
 
-    The first row (the full ladder, or the reference variant) is grey.  A
+    A reference row (its label says "full", "all rungs" or "nothing ...":
+    the variant the others are measured against) is grey.  A
     column whose positive values span more than fifty-fold gets a log axis
     (``log`` forces it either way): bars start at a floor below the smallest
     positive value, so no "0" stands beside "10⁰".  A zero is written "0" at
@@ -150,7 +156,7 @@ def ablation_chart(df: pd.DataFrame, columns=None, title: str = "Ablation",
             ax.set_xscale("log")
         drawn = np.where(np.isfinite(vals) & (vals > floor), vals, floor)
         ax.barh(ys, drawn - floor, left=floor,
-                color=["#777777" if i == 0 else "#4c72b0" for i in range(len(df))])
+                color=["#777777" if _REFERENCE.search(t) else "#4c72b0" for t in labels])
         top = np.nanmax(vals) if np.isfinite(vals).any() else 1.0
         if article is not None and c in article.columns:
             av = _numeric(article[c].reindex(df.index))

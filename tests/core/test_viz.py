@@ -77,6 +77,9 @@ def test_an_ablation_chart_reads():
     assert not any("`" in t for t in ticks + [ax.get_title() for ax in fig.axes])
     assert all(ax.xaxis.get_offset_text().get_text() == "" for ax in fig.axes)
     assert texts.count(" 0") == 3                         # two zero calls, one zero share
+    grey = [tuple(round(c, 3) for c in b.get_facecolor()[:3]) == (0.467, 0.467, 0.467)
+            for b in lin_ax.patches]
+    assert grey == [True, False, False, False]            # only the reference row is grey
     marks = lin_ax.lines[0].get_xdata()
     assert list(marks) == [12.5, 48.0, 91.0]              # "—" is no figure
 
