@@ -48,3 +48,16 @@ def test_every_table_of_a_typed_genre_is_typed(genre):
     art = importlib.import_module(puzzlekit.spec(genre).article).ARTICLE
     assert all(t.printed is not None for t in art.tables.values())
     assert all(c.verdict is not None for c in art.claims.values())
+
+
+@pytest.mark.parametrize("genre", TYPED)
+def test_the_article_location_is_the_one_it_prints(genre):
+    path = ARTICLES / f"{genre.replace('_', '-')}.txt"
+    if not path.exists():
+        pytest.skip(f"no article text at {path}")
+    figures = importlib.import_module(f"puzzlekit.{genre}.figures")
+    assert figures.URL.startswith("https://"), figures.URL
+    assert f"Repo: {figures.URL}" in path.read_text(encoding="utf-8").splitlines()
+    assert not figures.SOURCE.lower().startswith("article:")
+    art = importlib.import_module(puzzlekit.spec(genre).article).ARTICLE
+    assert {t.url for t in art.tables.values()} <= {figures.URL}

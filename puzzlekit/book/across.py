@@ -170,27 +170,22 @@ def shape(reach: pd.DataFrame) -> pd.DataFrame:
 def plot_shape(sh: pd.DataFrame, genres=GENRES):
     """Small multiples, one panel per genre: decided share (line) and
     finished share (bars) after each rung, left to right."""
-    import matplotlib.pyplot as plt
+    from ..viz import style
     gs = [g for g in genres if g in set(sh["genre"])]
-    cols = 5
-    rows = -(-len(gs) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(2.6 * cols, 2.3 * rows), sharey=True)
-    axes = np.atleast_1d(axes).ravel()
+    fig, axes = style.panels(len(gs), cols=4, height=2.0, sharey=True)
     for ax, g in zip(axes, gs):
         d = sh[sh["genre"] == g].sort_values("step")
         x = np.arange(len(d))
         ax.bar(x, d["finished %"], color="#9ecae1", label="boards finished")
         ax.plot(x, d["decided %"], "o-", color="#08519c", ms=3, label="variables decided")
-        ax.set_xticks(x, d["rung"], rotation=45, ha="right", fontsize=7)
-        ax.set_title(f"{g.replace('_', ' ')}\n(variables: {d['variables'].iloc[0]})",
-                     fontsize=8)
+        ax.set_xticks(x, d["rung"], rotation=40, ha="right", fontsize=8)
+        ax.set_title(f"{style.genre_title(g)}\n({d['variables'].iloc[0]})", fontsize=8.5)
         ax.set_ylim(0, 105)
-        ax.tick_params(axis="y", labelsize=7)
-    for ax in axes[len(gs):]:
-        ax.axis("off")
-    axes[0].legend(fontsize=6, loc="upper left")
+        ax.tick_params(axis="y", labelsize=8)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", ncol=2, fontsize=8, frameon=False)
     fig.supylabel("% after the rung's fixpoint", fontsize=9)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.96))
     return fig
 
 
@@ -289,8 +284,11 @@ def plot_work(gr: pd.DataFrame, genres=GENRES):
     ``none`` (probe stalls) grey; each segment names its rung."""
     import matplotlib.pyplot as plt
     from matplotlib import cm
+
+    from ..viz import style
+    style.use()
     gs = [g for g in genres if g in set(gr["genre"])]
-    fig, ax = plt.subplots(figsize=(8, 0.45 * len(gs) + 1))
+    fig, ax = plt.subplots(figsize=(style.COLUMN_INCHES, 0.45 * len(gs) + 1))
     for y, g in enumerate(gs):
         d = gr[gr["genre"] == g]
         steps = int(d["steps"].iloc[0])
@@ -307,7 +305,7 @@ def plot_work(gr: pd.DataFrame, genres=GENRES):
                 ax.text(left + share / 2, y, names[s], ha="center", va="center", fontsize=7,
                         color="white" if s >= steps - 1 and s != steps else "black")
             left += share
-    ax.set_yticks(range(len(gs)), [g.replace("_", " ") for g in gs])
+    ax.set_yticks(range(len(gs)), [style.genre_title(g) for g in gs])
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("% of bank boards, by the rung that grades them")
@@ -454,7 +452,10 @@ def plot_density(dens: pd.DataFrame, genres=GENRES):
     med = med[sorted(med.columns, key=lambda c: cells[c])]
     order = dens.groupby("genre")["density"].median().sort_values().index
     med = med.reindex([g for g in order if g in genres])
-    fig, ax = plt.subplots(figsize=(1.0 * len(med.columns) + 2.5, 0.4 * len(med) + 1.2))
+    from ..viz import style
+    style.use()
+    fig, ax = plt.subplots(figsize=(min(1.0 * len(med.columns) + 2.5, style.COLUMN_INCHES),
+                                    0.4 * len(med) + 1.2))
     ax.imshow(med.to_numpy(dtype=float), cmap="Blues", vmin=0, vmax=max(0.6, np.nanmax(med)),
               aspect="auto")
     for (y, x), v in np.ndenumerate(med.to_numpy(dtype=float)):
@@ -462,7 +463,7 @@ def plot_density(dens: pd.DataFrame, genres=GENRES):
             ax.text(x, y, f"{v:.2f}", ha="center", va="center", fontsize=8,
                     color="white" if v > 0.4 else "black")
     ax.set_xticks(range(len(med.columns)), list(med.columns))
-    ax.set_yticks(range(len(med)), [g.replace("_", " ") for g in med.index])
+    ax.set_yticks(range(len(med)), [style.genre_title(g) for g in med.index])
     ax.set_xlabel("bank board size")
     ax.set_title("clues per cell, median over the bank's boards of each size", fontsize=10)
     fig.tight_layout()

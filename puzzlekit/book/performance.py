@@ -46,31 +46,41 @@ def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFram
     return bank, sw
 
 
-def plot_sweep(sweeps: dict, ax=None, title: str = "Time against board size"):
-    """Median seconds against size, log scale: ladder solid, CP-SAT dashed, one
-    colour per genre and marker per density."""
+def plot_sweep(sweeps: dict, title: str = "Time against board size"):
+    """Median seconds against board size, one small panel per genre (log
+    time, shared axes): the ladder solid, CP-SAT dashed, a circle for dense
+    boards and a square for sparse ones.  Returns the Figure."""
     import matplotlib.pyplot as plt
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 4.2))
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for k, (genre, sw) in enumerate(sweeps.items()):
-        if sw is None or not len(sw):
-            continue
+    from matplotlib.ticker import MaxNLocator
+
+    from ..viz import style
+    shown = {g: sw for g, sw in sweeps.items() if sw is not None and len(sw)}
+    fig, axes = style.panels(max(len(shown), 1), cols=4, height=1.45, sharex=True, sharey=True)
+    engines = (("ladder", "-", "#1f77b4", "ladder"), ("sat", "--", "#d62728", "CP-SAT"))
+    for ax, (genre, sw) in zip(axes, shown.items()):
         med = sweep_medians(sw)
         for density, marker in (("dense", "o"), ("sparse", "s")):
             if density not in med.index.get_level_values("density"):
                 continue
             part = med.xs(density, level="density")
-            for eng, ls in (("ladder", "-"), ("sat", "--")):
+            for eng, ls, colour, _ in engines:
                 if eng in part.columns:
-                    ax.plot(part.index, part[eng], ls, marker=marker, color=colours[k % 10],
-                            label=f"{genre} {density} {'ladder' if eng == 'ladder' else 'CP-SAT'}")
-    ax.set_yscale("log")
-    ax.set_xlabel("board side n (n x n)")
-    ax.set_ylabel("seconds to prove (count to 2), median")
-    ax.set_title(title)
-    ax.legend(fontsize=7, ncol=2)
-    return ax
+                    ax.plot(part.index, part[eng], ls, marker=marker, ms=3, lw=1.2,
+                            color=colour, mfc="white" if density == "sparse" else colour)
+        ax.set_yscale("log")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_title(style.genre_title(genre), fontsize=9)
+        ax.tick_params(labelsize=8)
+    handles = [plt.Line2D([], [], ls=ls, color=c, label=name) for _, ls, c, name in engines]
+    handles += [plt.Line2D([], [], ls="none", marker=m, color="#555555", mfc=f, label=d)
+                for d, m, f in (("dense", "o", "#555555"), ("sparse", "s", "white"))]
+    fig.suptitle(title, fontsize=11)
+    fig.supxlabel("board side n (n×n)", fontsize=9)
+    fig.supylabel("median seconds to prove unique", fontsize=9)
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    fig.legend(handles=handles, loc="upper center", ncol=4, fontsize=8, frameon=False,
+               bbox_to_anchor=(0.5, 0.955))
+    return fig
 
 
 def run_frame(run: dict, table_id: str) -> pd.DataFrame | None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from ..core.tables.printed import count, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "count", "ATTRIBUTION", "REACH", "RUNG_ABLATION",
+__all__ = ["SOURCE", "URL", "SECTIONS", "count", "ATTRIBUTION", "REACH", "RUNG_ABLATION",
            "RULE_ABLATION", "NUMBER_SAYS", "SELF_NAMING", "BANK_CLUES", "TIES", "DIALECTS",
            "PROBE_UNIQUE", "MINIMALITY", "LEDGERS", "ENGINES"]
 
-SOURCE = "article: Choco Banana in the browser with five rule sets inside (SEN LLC, puzzle #52)"
+SOURCE = "Choco Banana in the browser with five rule sets inside (SEN LLC, puzzle #52)"
+#: Where the article is: its repository (line 22).
+URL = "https://github.com/sen-ltd/choco-banana"
 #: The article's section headings, as printed (lines 2-12).
 SECTIONS = ("Rules", "The two directions are not equivalent as inference",
             "A number is a factorisation, not a quantity", "Some answers no clue set can pin down",

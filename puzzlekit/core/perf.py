@@ -10,6 +10,7 @@ the chapters' speed sections (:mod:`puzzlekit.book.performance`).
 """
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 
@@ -119,12 +120,28 @@ def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
 
 
 def ratios(df: pd.DataFrame) -> pd.DataFrame:
-    """Per board: each engine's seconds and ``sat / ladder``, ``raw / ladder``."""
+    """Per board: each engine's seconds and ``sat / ladder``, ``raw / ladder``,
+    the boards in natural order (``4x4`` before ``10x10``).  ``attrs["units"]``
+    names each column's unit ("s", or "×" for a ratio), so a chapter shows
+    the times with their units.
+
+    >>> t = pd.DataFrame({"board": ["b-10x10", "b-10x10", "b-4x4", "b-4x4"],
+    ...                   "engine": ["ladder", "sat"] * 2, "seconds": [0.1, 0.4, 0.01, 0.05]})
+    >>> r = ratios(t)
+    >>> list(r.index), list(r["sat / ladder"].round(1)), r.attrs["units"]["ladder"]
+    (['b-4x4', 'b-10x10'], [5.0, 4.0], 's')
+    """
+    def natural(board) -> tuple:
+        return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", str(board)))
+
     wide = df.pivot(index="board", columns="engine", values="seconds")
-    out = wide.copy()
+    out = wide.loc[sorted(wide.index, key=natural)]
+    units = {e: "s" for e in wide.columns}
     for e in ("sat", "raw"):
         if e in wide.columns:
-            out[f"{e} / ladder"] = wide[e] / wide["ladder"]
+            out[f"{e} / ladder"] = out[e] / out["ladder"]
+            units[f"{e} / ladder"] = "×"
+    out.attrs["units"] = units
     return out
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from ..core.tables.printed import count, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "CONTRACTION", "REACH", "BANK", "ABLATION", "ORDER",
+__all__ = ["SOURCE", "URL", "SECTIONS", "CONTRACTION", "REACH", "BANK", "ABLATION", "ORDER",
            "NUMBERED_UNIQUE", "CYCLES", "DIAL", "TRAP", "ERASURE", "ENGINES", "LEDGER", "PROBE"]
 
-SOURCE = "article: Country Road (SEN LLC, puzzle #49 in the solver series)"
+SOURCE = "Country Road (SEN LLC, puzzle #49 in the solver series)"
+#: Where the article is: its repository (line 20).
+URL = "https://github.com/sen-ltd/country-road"
 #: The article's section headings, as printed (lines 2-9).
 SECTIONS = ("The rules", "Contract the countries and this is a Hamiltonian cycle problem",
             "What each rung reaches", "Ablation: drop one rung from the full ladder",

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from ..core.tables.printed import Figure, count, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "FULL", "ERASURE", "RING", "KERNEL", "CERTIFICATE",
+__all__ = ["SOURCE", "URL", "SECTIONS", "FULL", "ERASURE", "RING", "KERNEL", "CERTIFICATE",
            "ABLATION", "REACH", "LINPAIR", "DENSITY", "SHAPE", "INK", "LEDGERS", "ENGINES",
            "PROBE_UNIQUE", "per_board"]
 
-SOURCE = "article: Creek (SEN LLC, puzzle #48 of the solver series)"
+SOURCE = "Creek (SEN LLC, puzzle #48 of the solver series)"
+#: Where the article is: its repository (line 20).
+URL = "https://github.com/sen-ltd/creek"
 #: The article's section headings, as it lists them (lines 2-9).
 SECTIONS = ("This puzzle has a closed form",
             "The ink on the edge of the paper is the ink you can throw away",

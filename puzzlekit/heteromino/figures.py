@@ -7,11 +7,13 @@ from __future__ import annotations
 from ..core.tables.printed import printed, read
 from .census import LEDGER
 
-__all__ = ["SOURCE", "SECTIONS", "WALL", "CENSUS", "FEWEST", "RANDOM", "WALKER", "BRANCH",
+__all__ = ["SOURCE", "URL", "SECTIONS", "WALL", "CENSUS", "FEWEST", "RANDOM", "WALKER", "BRANCH",
            "REACH", "CANDIDATES", "ABLATION", "SHAPES_BANK", "SHAPES_BLANK", "MOVES",
            "LEDGER_TABLE", "BANK_LINES"]
 
-SOURCE = "article: Heteromino (SEN LLC, solver series #56)"
+SOURCE = "Heteromino (SEN LLC, solver series #56)"
+#: Where the article is: its repository (line 28).
+URL = "https://github.com/sen-ltd/heteromino"
 #: The article's section headings, as printed (lines 3-10).
 SECTIONS = ("For the first time in this series, the clue is not a written thing",
             "1. The blank board — one-row strips are almost all dead",

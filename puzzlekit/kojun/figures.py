@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from ..core.tables.printed import printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "PARTITION", "GRANULARITY", "VERTICALITY", "GIVENS",
+__all__ = ["SOURCE", "URL", "SECTIONS", "PARTITION", "GRANULARITY", "VERTICALITY", "GIVENS",
            "ABLATION", "BANK", "CENSUS", "ENGINES", "SWAP", "PROBE_UNIQUE"]
 
-SOURCE = "article: Kojun — the first clue is drawn, not written (SEN LLC, puzzle #46)"
+SOURCE = "Kojun — the first clue is drawn, not written (SEN LLC, puzzle #46)"
+#: Where the article is: its repository (line 20).
+URL = "https://github.com/sen-ltd/kojun"
 #: The article's section headings, as printed (lines 2-8).
 SECTIONS = ("The first clue is drawn, not written", "Regions that cannot coexist",
             "The verticality dial ends in a second wall", "Random givens are nearly worthless",

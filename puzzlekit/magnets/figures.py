@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from ..core.tables.printed import printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "FLUX", "HBIAS", "MAGNETISATION", "ABLATION",
+__all__ = ["SOURCE", "URL", "SECTIONS", "FLUX", "HBIAS", "MAGNETISATION", "ABLATION",
            "ABLATION_ZEROS", "POLE_ALONE", "STRIPS", "AGREEMENT", "CERTIFICATE",
            "SINGLE_DOMINO", "PROBE_UNIQUE"]
 
-SOURCE = ("article: Magnets: a clue that can't see half the board, and a generator that cannot "
+SOURCE = ("Magnets: a clue that can't see half the board, and a generator that cannot "
           "dead-end (sen-ltd, puzzle #45)")
+#: Where the article is: its repository (line 11).
+URL = "https://github.com/sen-ltd/magnets"
 #: The article's section headings, as printed (lines 13-144).
 SECTIONS = ("The difference clue is blind to half the board",
             "Turn the tiling sideways and the same 32 numbers say nothing",

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from ..core.tables.printed import Figure, count, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "HALVES", "BUDGET", "BUDGET_SHARE", "PROBE_THIRD",
+__all__ = ["SOURCE", "URL", "SECTIONS", "HALVES", "BUDGET", "BUDGET_SHARE", "PROBE_THIRD",
            "MINIMISED", "ADVERSARIAL", "STREAM", "CLASH_GAIN", "CLASH_COST", "ABLATION", "DIAL",
            "PROBE_UNIQUE", "GAPS", "ENGINES", "FIXTURE", "TINY"]
 
-SOURCE = "article: Nanro: the digit you never choose, and a clue that is two facts"
+SOURCE = "Nanro: the digit you never choose, and a clue that is two facts"
+#: Where the article is: its repository (line 13).
+URL = "https://github.com/sen-ltd/nanro"
 #: The article's section headings, as printed (lines 15, 38, 74, 98, 131, 155, 175).
 SECTIONS = ("You never choose a digit — you count it",
             "A clue is two facts, and one of them is nearly worthless",

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from ..core.tables.printed import Figure, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "PARITY", "SINGLE_PAIR", "TAUT_LOOSE", "BY_PAIRS",
+__all__ = ["SOURCE", "URL", "SECTIONS", "PARITY", "SINGLE_PAIR", "TAUT_LOOSE", "BY_PAIRS",
            "REACH_RUNGS", "BRANCH_POINTS", "REACH_VS_CHAIN", "RULE3_OFF", "LEDGER", "ENGINES"]
 
-SOURCE = "article: Numberlink in the browser with a four-rung solver (SEN LLC, puzzle #54)"
+SOURCE = "Numberlink in the browser with a four-rung solver (SEN LLC, puzzle #54)"
+#: Where the article is: its repository (line 23).
+URL = "https://github.com/sen-ltd/numberlink"
 #: The article's section headings, as printed (lines 2-12).
 SECTIONS = ("Rules", "The identity that only mentions the clues",
             "Necessary, and not sufficient. The witness is 2×3",

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from ..core.tables.printed import count, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "COLOUR", "RULER", "STACK", "ABLATION", "INK", "INK_PROBE",
+__all__ = ["SOURCE", "URL", "SECTIONS", "COLOUR", "RULER", "STACK", "ABLATION", "INK", "INK_PROBE",
            "PIN_WALL", "CERTIFICATE", "FALSE_ALARMS", "BACKBITE", "PATHS", "CYCLES", "LADDER2",
            "PROBE_UNIQUE"]
 
-SOURCE = ("article: Numbrix: one number colours the whole board, and the ruler rung "
+SOURCE = ("Numbrix: one number colours the whole board, and the ruler rung "
           "that provably pays nothing (SEN LLC, puzzle #47)")
+#: Where the article is: its repository (line 16).
+URL = "https://github.com/sen-ltd/numbrix"
 #: The article's section headings, as printed (lines 18-217).
 SECTIONS = ("One number colours the whole board", "The ruler rung that pays nothing",
             "What survives the argument is distinctness",

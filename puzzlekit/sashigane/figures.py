@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from ..core.tables.printed import printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "LEDGER", "SQUARES", "FIT", "NUMBERED", "NUMBERED_RANDOM",
+__all__ = ["SOURCE", "URL", "SECTIONS", "LEDGER", "SQUARES", "FIT", "NUMBERED", "NUMBERED_RANDOM",
            "BARE", "DIAL", "BANK", "CLAUSES", "BRANCH"]
 
-SOURCE = "article: Sashigane (SEN LLC, 2026-09-04), puzzle #55 of a solver series"
+SOURCE = "Sashigane (SEN LLC, 2026-09-04), puzzle #55 of a solver series"
+#: Where the article is: its repository (line 29).
+URL = "https://github.com/sen-ltd/sashigane"
 #: The article's section headings, as printed (lines 3-11).
 SECTIONS = ("1. The blank board is not always solvable",
             "2. Print every number and the puzzle stops being one",

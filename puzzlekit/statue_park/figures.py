@@ -8,10 +8,12 @@ from __future__ import annotations
 from ..core.tables.printed import Figure, printed, read
 from .census import LEDGER_ROWS
 
-__all__ = ["SOURCE", "SECTIONS", "NON_RULE", "PRICE", "REACH", "SOLVE_MIN", "ABLATION",
+__all__ = ["SOURCE", "URL", "SECTIONS", "NON_RULE", "PRICE", "REACH", "SOLVE_MIN", "ABLATION",
            "AMBIGUITY", "PARK", "ENGINES", "LEDGERS", "PROBE_UNIQUE"]
 
-SOURCE = "article: Statue Park in the browser with five rule sets inside (SEN LLC, puzzle #50)"
+SOURCE = "Statue Park in the browser with five rule sets inside (SEN LLC, puzzle #50)"
+#: Where the article is: its repository (line 21).
+URL = "https://github.com/sen-ltd/statue-park"
 #: The article's section headings, as printed (lines 3-10).
 SECTIONS = ("The most famous rule is not a rule",
             "Theorem: black circles alone always suffice, and so do white circles alone",

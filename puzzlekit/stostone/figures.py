@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from ..core.tables.printed import Figure, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "CENSUS", "REACH", "ATTRIBUTION", "RUNG_ABLATION", "NO_PROBE",
+__all__ = ["SOURCE", "URL", "SECTIONS",
+           "CENSUS", "REACH", "ATTRIBUTION", "RUNG_ABLATION", "NO_PROBE",
            "READINGS", "FALLS", "UNCLUED", "CLUE_LANGUAGE", "NUMBERS_NEEDED", "ANSWERS",
            "ENGINES"]
 
-SOURCE = "article: Stostone in the browser with a five-rung solver (SEN LLC, puzzle #53)"
+SOURCE = "Stostone in the browser with a five-rung solver (SEN LLC, puzzle #53)"
+#: Where the article is: its repository (line 23).
+URL = "https://github.com/sen-ltd/stostone"
 #: The article's section headings, as printed (lines 3-11).
 SECTIONS = ("The counting half", "The corollary you can see",
             "Counting is necessary and is not sufficient",

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from ..core.tables.printed import Figure, count, printed, read
 
-__all__ = ["SOURCE", "SECTIONS", "REACH", "LIAR_THEOREM", "DIALECTS_SPARSE", "DIALECTS_PACKED",
+__all__ = ["SOURCE", "URL", "SECTIONS",
+           "REACH", "LIAR_THEOREM", "DIALECTS_SPARSE", "DIALECTS_PACKED",
            "LIARS", "LIAR_DROPS", "MINIMUMS", "PROBE_UNIQUE", "ABLATION", "SECOND", "LEDGERS",
            "DENSITY", "LINE_DP", "ABLATION_SIZES"]
 
-SOURCE = "article: Yajisan-Kazusan — a clue is allowed to lie (SEN LLC, solver series #51)"
+SOURCE = "Yajisan-Kazusan — a clue is allowed to lie (SEN LLC, solver series #51)"
+#: Where the article is: its repository (line 25).
+URL = "https://github.com/sen-ltd/yajisan-kazusan"
 #: The article's section headings, as printed (lines 2-14).
 SECTIONS = ("Rules", "The contrapositive is the engine", "A clue set always exists",
             "An all-liar clue set works exactly on maximal answers",

@@ -58,3 +58,37 @@ def test_stepper_merges_long_traces():
     p = toy.Puzzle.from_json({"k": 4, "givens": [[2, 3, 3], [1, 3, 1], [0, 0, 2], [3, 2, 4]]})
     fr = stepper.frames(toy.SPEC, p, "probe", max_frames=2)
     assert len(fr) == 2
+
+
+def test_an_ablation_chart_reads():
+    """Log axes start at a floor (no symlog "0"), no "1e6" offset, no
+    backticks, zero rows said, the article's figures marked, column width."""
+    from puzzlekit.viz import style
+    df = pd.DataFrame({"`probe` calls": [0, 0, 12, 3_000_000], "pinned %": [0.0, 10, 50, 90]},
+                      index=["full", "`edge`", "`fit`", "`probe`"])
+    art = pd.DataFrame({"pinned %": ["12.5%", "—", "48%", "91%"]}, index=df.index)
+    fig = plots.ablation_chart(df, article=art)
+    assert fig.get_size_inches()[0] <= style.COLUMN_INCHES + 1e-9
+    log_ax, lin_ax = fig.axes[:2]
+    assert log_ax.get_xscale() == "log" and lin_ax.get_xscale() == "linear"
+    fig.canvas.draw()
+    ticks = [t.get_text() for ax in fig.axes for t in ax.get_xticklabels() + ax.get_yticklabels()]
+    texts = [t.get_text() for ax in fig.axes for t in ax.texts]
+    assert not any("`" in t for t in ticks + [ax.get_title() for ax in fig.axes])
+    assert all(ax.xaxis.get_offset_text().get_text() == "" for ax in fig.axes)
+    assert texts.count(" 0") == 3                         # two zero calls, one zero share
+    grey = [tuple(round(c, 3) for c in b.get_facecolor()[:3]) == (0.467, 0.467, 0.467)
+            for b in lin_ax.patches]
+    assert grey == [True, False, False, False]            # only the reference row is grey
+    marks = lin_ax.lines[0].get_xdata()
+    assert list(marks) == [12.5, 48.0, 91.0]              # "—" is no figure
+
+
+def test_an_ablation_chart_takes_a_registered_table_as_the_article():
+    from puzzlekit.core.tables import Table
+    from puzzlekit.core.tables.printed import printed
+    pr = printed("board", ["full %", "−x %"], {"6x6": (1, "80%", "40%"), "8x8": (2, "70%", "—")})
+    t = Table("abl", "s", "t", pr, None)
+    ours = pd.DataFrame({"6x6": [78.0, 45.0], "8x8": [72.0, 30.0]}, index=["full %", "−x %"])
+    fig = plots.ablation_chart(ours, article=t)          # ours is the article's, transposed
+    assert [list(ax.lines[0].get_xdata()) for ax in fig.axes[:2]] == [[80.0, 40.0], [70.0]]

@@ -63,6 +63,8 @@ class Table:
         What we know about any difference (shown under the table).
     source : str
         The article, for attribution.
+    url : str
+        Where the article is (its repository), linked beside ``source``.
     """
 
     id: str
@@ -78,6 +80,7 @@ class Table:
     expect: str | None = None
     note: str = ""
     source: str = ""
+    url: str = ""
 
     def __post_init__(self):
         if self.kind not in CELL_KINDS:
@@ -154,6 +157,16 @@ def frame(rows, index, columns, name: str, n=None) -> pd.DataFrame:
     return df
 
 
+def _figures_url(genre: str) -> str:
+    """The article's location kept beside its figures (``URL`` in
+    ``puzzlekit/<genre>/figures.py``); "" for a genre without one."""
+    import importlib
+    try:
+        return getattr(importlib.import_module(f"puzzlekit.{genre}.figures"), "URL", "")
+    except ImportError:
+        return ""
+
+
 class Article:
     """Every table and claim of one article.
 
@@ -173,9 +186,10 @@ class Article:
     """
 
     def __init__(self, genre: str, source: str, tables: Sequence[Table] = (),
-                 claims: Sequence[Claim] = ()):
+                 claims: Sequence[Claim] = (), url: str | None = None):
         self.genre = genre
         self.source = source
+        self.url = _figures_url(genre) if url is None else url
         self.tables = {t.id: t for t in tables}
         self.claims = {c.id: c for c in claims}
         if len(self.tables) != len(tables) or len(self.claims) != len(claims):
@@ -210,7 +224,7 @@ class Article:
 
         def register(compute: Callable[[str], pd.DataFrame]):
             t = Table(table_id, fields.pop("section"), fields.pop("title"), printed, compute,
-                      source=self.source, **fields)
+                      source=self.source, url=self.url, **fields)
             self._add(self.tables, t)
             return compute
         return register
