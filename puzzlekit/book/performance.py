@@ -27,7 +27,7 @@ __all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_sp
            "speed_glue", "policy_table", "policy_sentence", "sweep_slowest", "sweep_sentence",
            "sweep_sample",
            "speed_table", "article_tables", "article_runs", "article_glue", "run_frame",
-           "studies_glue", "STUDIES", "run_glue", "RATIO_COLUMNS", "ratio_table", "sweep_table",
+           "studies_glue", "STUDIES", "run_glue", "RATIO_COLUMNS", "ratio_table", "sweep_table", "sweep_ratios",
            "lift_table", "stored_glue"]
 
 
@@ -241,15 +241,16 @@ def _plain(doc: str) -> str:
 def policy_table(genres: Sequence[str] | None = None) -> pd.DataFrame:
     """Each genre's proof settings that differ from the common proof's, one
     row per setting: the value, what it does and why a genre sets it, read
-    from the :class:`~puzzlekit.core.proof.ProofPolicy` fields' metadata.
+    from the :class:`~puzzlekit.core.proof.ProofPolicy` fields' metadata
+    (plain text: a table shows no Markdown).
 
     >>> t = policy_table(["nanro", "numberlink"])
     >>> sorted(set(t["genre"])), "memo" in set(t["setting"])
     (['numberlink'], True)
     """
     import puzzlekit
-    rows = [{"genre": g, "setting": s.name, "value": _value_text(s.value),
-             "what it does": _plain(s.doc), "why": _plain(s.why)}
+    rows = [{"genre": g, "setting": s.name, "value": _value_text(s.value).replace("`", ""),
+             "what it does": _plain(s.doc).replace("`", ""), "why": _plain(s.why).replace("`", "")}
             for g in (genres or puzzlekit.GENRES) for s in puzzlekit.spec(g).proof.describe()]
     return pd.DataFrame(rows, columns=["genre", "setting", "value", "what it does", "why"])
 
@@ -559,6 +560,19 @@ def sweep_table(sweeps: dict) -> pd.DataFrame:
     return readable(t, 2)
 
 
+def sweep_ratios(sweeps: dict) -> pd.DataFrame:
+    """CP-SAT's median time over the ladder's (×) in every genre's sweep
+    (:func:`sweep_medians`): one row per genre and clue density, one column
+    per size (``6×6``, smallest first); "—" where a genre's sweep has no
+    such size."""
+    parts = {g: sweep_medians(sweeps[g])["sat / ladder"].unstack("size")
+             for g in _in_order(sweeps) if sweeps[g] is not None and len(sweeps[g])}
+    t = pd.concat(parts, names=["genre"])
+    t = t[sorted(t.columns)]
+    t.columns = [size_text(int(n)) for n in t.columns]
+    return readable(t, 1)
+
+
 def lift_table(lift: dict) -> pd.DataFrame:
     """Per genre of the stored lift study (``benchmarks/studies/lift.py``):
     the boards, the share of the plain search's probe trials the lifted
@@ -599,7 +613,9 @@ def stored_glue(full: dict, policies: pd.DataFrame) -> dict:
     ten = _in_order([g for g, r in stored.items() if r["bank summary"]["sat worst"] >= 10])
     out.update(full_when=str(full.get("when", "?")), full_n=str(len(stored)),
                full_ahead=str(sum(v > 1 for v in med.values())))
-    out["full_ten"] = (f"and at least ten times faster on every bank board in {len(ten)} "
+    out["full_ten"] = ("and at least ten times faster on every bank board in every one of them"
+                       if len(ten) == len(stored) else
+                       f"and at least ten times faster on every bank board in {len(ten)} "
                        f"({listed([linked(g) for g in ten])})" if ten else
                        "though in no genre ten times faster on every bank board")
     slowest = {g: sweep_slowest(r) for g, r in stored.items() if r.get("sweep")}
