@@ -606,13 +606,14 @@ def stored_glue(full: dict, policies: pd.DataFrame) -> dict:
     learn = policies.loc[policies["setting"] == "learner", "genre"]
     out = {"learn_genres": listed([linked(g) for g in _in_order(list(learn))], "no genre")}
     if not full:
-        return {**out, **dict.fromkeys(("full_when", "full_n", "full_ahead", "full_ten",
+        return {**out, **dict.fromkeys(("full_when", "full_n", "full_ahead", "full_ahead_of", "full_ten",
                                         "full_sweep_behind", "full_per_size"), "?")}
     stored = full["genres"]
     med = {g: r["bank summary"]["sat median"] for g, r in stored.items()}
     ten = _in_order([g for g, r in stored.items() if r["bank summary"]["sat worst"] >= 10])
+    ahead = sum(v > 1 for v in med.values())
     out.update(full_when=str(full.get("when", "?")), full_n=str(len(stored)),
-               full_ahead=str(sum(v > 1 for v in med.values())))
+               full_ahead=str(ahead), full_ahead_of=_of(ahead, len(stored)))
     out["full_ten"] = ("and at least ten times faster on every bank board in every one of them"
                        if len(ten) == len(stored) else
                        f"and at least ten times faster on every bank board in {len(ten)} "
