@@ -28,11 +28,12 @@ import pandas as pd
 import puzzlekit
 
 from ..core import banks, measure, scales
+from ..core.genre import display_name, size_text
 
 __all__ = ["CHAPTERS", "GENRES", "SAMPLES", "warm", "sample", "bank_sample", "ladder_reach",
            "shape", "plot_shape", "grades", "bank_grades", "hand_ablation", "work", "plot_work",
            "small_boards", "probe_unique", "certificates", "clue_density", "plot_density",
-           "engines_stored"]
+           "engines_stored", "linked", "listed", "readable", "size_order"]
 
 #: The book's chapter order (``_toc.yml``'s Genres part): :data:`puzzlekit.GENRES`
 #: lists the genres in another order, the one they were built in.
@@ -52,25 +53,32 @@ SAMPLES = {"bank": (2, 12, 10 ** 6), "small": (6, 100, 400)}
 _NONE = "none"          # the grade of a board that no level finishes
 
 
-def _warm_one(genre: str, scale: str | None) -> str:
-    """The chapter's per-genre measurements of one genre, results dropped:
-    what they compile stays in numba's cache on disk."""
+def _warm_one(genre: str, scale: str | None) -> tuple:
+    """The chapter's per-genre measurements of one genre, in a worker
+    process: the bank sample's fixpoints and ablation and the small boards'
+    rows, sent back to fill this process's memos (what they compile stays in
+    numba's cache on disk as well)."""
     ladder_reach(scale, [genre])
     hand_ablation(scale, [genre])
-    certificates(small_boards(scale, [genre]), [genre])
-    return genre
+    small_boards(scale, [genre])
+    k, n = sample("bank", scale), sample("small", scale)
+    return (genre, k, _REACH[(genre, k)], _ABLATION[(genre, k)],
+            [_SMALL[(genre, i)] for i in range(n)])
 
 
 def warm(genres=GENRES, scale: str | None = None, workers: int | None = None) -> int:
-    """Compile what the chapter runs for every genre, in ``workers`` fresh
-    processes at once (default: one per core, at most two), and return how
-    many ran.
+    """Run the chapter's per-genre measurements (:func:`ladder_reach`,
+    :func:`hand_ablation`, :func:`small_boards`) for every genre in
+    ``workers`` fresh processes at once (default: one per core, at most
+    two), keep their results in this process's memos, and return how many
+    genres ran.
 
-    On a cold cache nearly all of the chapter's time is numba compiling
-    thirteen genres' kernels, one after another in one process.  The
-    kernels are cached on disk, so compiling them side by side first and
-    then loading them gives the same results sooner.  With one core, or
-    ``workers=1``, it does nothing (returns 0).
+    On a cold cache most of the chapter's time is numba compiling thirteen
+    genres' kernels, one after another in one process.  Measured side by
+    side instead, each genre is compiled and measured once, in a worker; the
+    chapter's later calls read the same frames from the memos (every
+    measurement is seeded by genre and board, so where it runs does not
+    change it).  With one core, or ``workers=1``, it does nothing (returns 0).
     """
     n = min(2, os.cpu_count() or 1) if workers is None else int(workers)
     if n < 2:
@@ -78,7 +86,11 @@ def warm(genres=GENRES, scale: str | None = None, workers: int | None = None) ->
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     with ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return len(list(pool.map(_warm_one, genres, [scale] * len(genres))))
+        done = list(pool.map(_warm_one, genres, [scale] * len(genres)))
+    for genre, k, reach, ablation, rows in done:
+        _REACH[(genre, k)], _ABLATION[(genre, k)] = reach, ablation
+        _SMALL.update(((genre, i), row) for i, row in enumerate(rows))
+    return len(done)
 
 
 def sample(what: str, scale: str | None = None) -> int:
@@ -115,6 +127,8 @@ def bank_sample(genre: str, scale: str | None = None, seed: int = 1) -> list[dic
 
 
 _PUZZLES: dict = {}
+_REACH: dict = {}        # (genre, bank sample size) -> ladder_reach's frame of that genre
+_ABLATION: dict = {}     # (genre, bank sample size) -> hand_ablation's frame of that genre
 
 
 def _puzzles(genre, entries):
@@ -141,15 +155,18 @@ def ladder_reach(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
     """
     parts = []
     for g in genres:
-        sp = _spec(g)
-        es = bank_sample(g, scale)
-        df = measure.reach(sp, _puzzles(g, es), labels=[e["id"] for e in es])
-        df.insert(0, "genre", g)
-        df["step"] = df["level"].map({n: i for i, n in enumerate(sp.ladder.names)})
-        df["steps"] = len(sp.ladder)
-        df["shipped"] = df["board"].map({e["id"]: e["grade"] or _NONE for e in es})
-        df["variables"] = sp.variables
-        parts.append(df.rename(columns={"level": "rung"}))
+        key = (g, sample("bank", scale))
+        if key not in _REACH:
+            sp = _spec(g)
+            es = bank_sample(g, scale)
+            df = measure.reach(sp, _puzzles(g, es), labels=[e["id"] for e in es])
+            df.insert(0, "genre", g)
+            df["step"] = df["level"].map({n: i for i, n in enumerate(sp.ladder.names)})
+            df["steps"] = len(sp.ladder)
+            df["shipped"] = df["board"].map({e["id"]: e["grade"] or _NONE for e in es})
+            df["variables"] = sp.variables
+            _REACH[key] = df.rename(columns={"level": "rung"})
+        parts.append(_REACH[key])
     return pd.concat(parts, ignore_index=True)[
         ["genre", "board", "step", "rung", "steps", "finished", "decided %", "variables",
          "shipped"]]
@@ -233,14 +250,17 @@ def hand_ablation(scale: str | None = None, genres=GENRES) -> pd.DataFrame:
     """
     parts = []
     for g in genres:
-        sp = _spec(g)
-        es = bank_sample(g, scale)
-        hand = len(sp.ladder) - 2                 # the rung just below probe
-        rungs = list(sp.ladder.names[:hand + 1])
-        df = measure.ablation(sp, _puzzles(g, es), level=hand, rungs=rungs,
-                              labels=[e["id"] for e in es])
-        df.insert(0, "genre", g)
-        parts.append(df[["genre", "board", "variant", "finished", "decided %", "moved"]])
+        key = (g, sample("bank", scale))
+        if key not in _ABLATION:
+            sp = _spec(g)
+            es = bank_sample(g, scale)
+            hand = len(sp.ladder) - 2                 # the rung just below probe
+            rungs = list(sp.ladder.names[:hand + 1])
+            df = measure.ablation(sp, _puzzles(g, es), level=hand, rungs=rungs,
+                                  labels=[e["id"] for e in es])
+            df.insert(0, "genre", g)
+            _ABLATION[key] = df[["genre", "board", "variant", "finished", "decided %", "moved"]]
+        parts.append(_ABLATION[key])
     return pd.concat(parts, ignore_index=True)
 
 
@@ -335,7 +355,7 @@ def _small_row(genre: str, i: int) -> dict:
     h, w = _small_size(genre, rng)
     p = sp.random_small(rng, h, w)
     r = sp.brute_solutions(p, 2)
-    row = {"genre": genre, "board": i, "size": f"{h}x{w}", "answers": min(int(r.count), 2),
+    row = {"genre": genre, "board": i, "size": size_text(h, w), "answers": min(int(r.count), 2),
            "capped": bool(r.capped and r.count < 2),
            "probe finishes": measure.fix(sp, p).finished,
            "certificate": None, "refuted": None}
@@ -426,7 +446,7 @@ def certificates(small: pd.DataFrame, genres=GENRES) -> pd.DataFrame:
 def clue_density(genres=GENRES) -> pd.DataFrame:
     """Every bank board's clue count (``GenreSpec.clues``) over its cells.
 
-    Columns: ``genre``, ``board``, ``size`` (``HxW``), ``cells``, ``clues``,
+    Columns: ``genre``, ``board``, ``size`` (``H×W``), ``cells``, ``clues``,
     ``density`` (clues per cell), ``grade``.
     """
     rows = []
@@ -438,7 +458,7 @@ def clue_density(genres=GENRES) -> pd.DataFrame:
         for e, p in zip(es, _puzzles(g, es)):
             h, w = e["size"]
             c = int(sp.clues(p))
-            rows.append({"genre": g, "board": e["id"], "size": f"{h}x{w}", "cells": h * w,
+            rows.append({"genre": g, "board": e["id"], "size": size_text(h, w), "cells": h * w,
                          "clues": c, "density": c / (h * w), "grade": e["grade"] or _NONE})
     return pd.DataFrame(rows)
 
@@ -512,3 +532,145 @@ def engines_stored(results: dict, genres=GENRES) -> pd.DataFrame:
     df.attrs["missing"] = [g for g in genres if g not in stored]
     df.attrs["when"] = results.get("when") if results else None
     return df
+
+
+# ------------------------------------------------------------------ for the reader
+def linked(genre: str) -> str:
+    """The genre's display name as a MyST link to its chapter.
+
+    >>> linked("statue_park")
+    '{doc}`Statue Park <statue_park>`'
+    """
+    return f"{{doc}}`{display_name(genre)} <{genre}>`"
+
+
+def listed(words, empty: str = "") -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``; ``empty`` for no words.
+
+    >>> listed(["a"]), listed(["a", "b", "c"]), listed([], "none")
+    ('a', 'a, b and c', 'none')
+    """
+    words = list(words)
+    if not words:
+        return empty
+    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
+
+
+def size_order(sizes) -> list:
+    """Board sizes (``"H×W"``) smallest first, by cells and then height.
+
+    >>> size_order(["10×10", "4×5", "6×6", "5×4"])
+    ['4×5', '5×4', '6×6', '10×10']
+    """
+    def key(s):
+        h, w = (int(v) for v in str(s).replace("x", "×").split("×"))
+        return h * w, h
+    return sorted(sizes, key=key)
+
+
+def _names(index: pd.Index) -> pd.Index:
+    """An index with its ``genre`` level (or the index itself, when named
+    ``genre``) in display names."""
+    if isinstance(index, pd.MultiIndex):
+        return index.set_levels([lv.map(display_name) if name == "genre" else lv
+                                 for lv, name in zip(index.levels, index.names)])
+    return index.map(display_name).rename(index.name) if index.name == "genre" else index
+
+
+def readable(df: pd.DataFrame, decimals: int = 1) -> pd.DataFrame:
+    """A frame as the book shows it: genres by their display names (the
+    index, an index level or a column named ``genre``), floats rounded to
+    ``decimals`` (whole-number columns as integers), and "—" where a cell
+    holds no figure (NaN or None).
+
+    >>> t = pd.DataFrame({"n": [2.0, None], "share": [1.234, 5.0]},
+    ...                  index=pd.Index(["statue_park", "kojun"], name="genre"))
+    >>> readable(t).to_dict("index")
+    {'Statue Park': {'n': 2, 'share': 1.2}, 'Kojun': {'n': '—', 'share': 5.0}}
+    """
+    out = df.copy()
+    out.index = _names(out.index)
+    if "genre" in out.columns:
+        out["genre"] = out["genre"].map(display_name)
+    for c in out.columns:
+        col = out[c]
+        if pd.api.types.is_bool_dtype(col):
+            continue
+        if pd.api.types.is_numeric_dtype(col):
+            known = col.dropna()
+            whole = bool(len(known)) and bool((known == known.round()).all())
+            col = col.round(0 if whole else decimals)
+            if col.isna().any():
+                out[c] = [("—" if pd.isna(v) else int(v) if whole else v) for v in col]
+            else:
+                out[c] = col.astype(int) if whole else col
+        elif col.isna().any():
+            out[c] = col.astype(object).where(col.notna(), "—")
+    return out
+
+
+# ------------------------------------------------------------------ the prose's sentences
+def _of_n(k: int, n: int, what: str) -> str:
+    """``"every one of the 8 boards"`` or ``"3 of the 8 boards"``."""
+    return f"every one of the {n:,} {what}" if k == n else f"{k:,} of the {n:,} {what}"
+
+
+def probe_unique_glue(pu: pd.DataFrame) -> dict:
+    """The sentences on probe ⇔ unique, from :func:`probe_unique`, as Markdown
+    strings by glue key: ``pu_converse`` (on the small boards), ``pu_bank``
+    (the bank gaps, naming the genres that have any) and ``pu_short`` (both,
+    in a few words); no sentence lists an empty set or counts zero.
+
+    >>> pu = pd.DataFrame({"boards": [10, 10], "gaps": [0, 0], "skipped": [0, 0],
+    ...                    "bank boards": [5, 4], "bank gaps": [0, 0]},
+    ...                   index=pd.Index(["kojun", "nanro"], name="genre"))
+    >>> g = probe_unique_glue(pu)
+    >>> g["pu_converse"], g["pu_bank"]
+    ('The converse holds on every one of the 20 small boards decided: probe finishes each unique one.', 'No bank board is a gap: probe finishes every shipped board.')
+    """
+    gaps, skipped, n = int(pu["gaps"].sum()), int(pu["skipped"].sum()), int(pu["boards"].sum())
+    left = (f" ({skipped:,} more were left out because the engine ran out of nodes)"
+            if skipped else "")
+    converse = (f"The converse holds on every one of the {n:,} small boards decided{left}: "
+                f"probe finishes each unique one." if not gaps else
+                f"The converse fails on {gaps:,} of the {n:,} small boards decided{left}: "
+                f"each has one answer, and probe stalls on it.")
+    has = pu[pu["bank gaps"] > 0]
+    if not len(has):
+        return {"pu_converse": converse,
+                "pu_bank": "No bank board is a gap: probe finishes every shipped board.",
+                "pu_short": ("probe finishes exactly the unique boards, on every board measured"
+                             if not gaps else f"the converse fails on {gaps:,} small boards")}
+    share = (has["bank gaps"] / has["bank boards"]).sort_values()
+    named = listed(f"{linked(g)} ({int(r['bank gaps']):,} of {int(r['bank boards']):,})"
+                   for g, r in has.iterrows())
+    bank = (f"The banks hold *gaps*, unique boards that probe cannot finish, in {len(has)} "
+            f"genres: {named}. Nanro's article found gap boards rare in its stream; ours reach "
+            f"{100 * share.iloc[-1]:.0f}% of the bank on {linked(share.index[-1])}: those "
+            f"generators keep a board once it is unique, whether or not probe can finish it, "
+            f"so a gap can be shipped with the grade *none*.")
+    small = f"on {gaps:,} unique small boards and " if gaps else ""
+    return {"pu_converse": converse, "pu_bank": bank,
+            "pu_short": f"the converse fails {small}on bank boards of {len(has)} genres"}
+
+
+def engines_glue(eng: pd.DataFrame) -> dict:
+    """The sentences on the stored engine run, from :func:`engines_stored`,
+    as Markdown strings by glue key: ``eng_capped`` (runs stopped at the time
+    limit) and ``eng_missing`` (the genres the run leaves out, or that it
+    leaves none out).
+
+    >>> eng = pd.DataFrame({"capped runs": [0]}, index=pd.Index(["kojun"], name="genre"))
+    >>> eng.attrs["missing"] = []
+    >>> engines_glue(eng)
+    {'eng_capped': 'no run stopped at the time limit', 'eng_missing': 'Every genre is in the stored run.'}
+    """
+    capped = int(eng["capped runs"].sum()) if len(eng) else 0
+    missing = eng.attrs.get("missing", [])
+    return {"eng_capped": (f"{capped:,} runs stopped at the time limit, without a verdict"
+                           if capped else "no run stopped at the time limit"),
+            "eng_missing": (f"{listed([linked(g) for g in missing])} "
+                            f"{'is' if len(missing) == 1 else 'are'} not in the stored run: the "
+                            f"test suite checks that the three engines agree on random small "
+                            f"boards and on every bank board, but no timing is quoted here."
+                            if missing else "Every genre is in the stored run.")}

@@ -22,9 +22,9 @@ import pandas as pd
 import puzzlekit
 
 from ..core import scales
-from .across import GENRES
+from .across import GENRES, listed
 
-__all__ = ["CROSS", "DISCLOSURE", "takeaways", "verdict_counts", "plot_verdicts",
+__all__ = ["CROSS", "DISCLOSURE", "takeaways", "verdict_counts", "verdict_sentence", "plot_verdicts",
            "article_figure", "stored_frame", "stored_figure", "disclosure", "random_disclosure",
            "cross_refs"]
 
@@ -81,6 +81,31 @@ def verdict_counts(tk: pd.DataFrame) -> pd.DataFrame:
     t = pd.crosstab(tk["genre"], tk["verdict"]).reindex(
         columns=[v for v in order if v in set(tk["verdict"])], fill_value=0)
     return t.reindex([g for g in GENRES if g in t.index])
+
+
+_SAID = {"holds": "{} hold", "does not hold": "{} do not",
+         "not decided at this scale": "{} are not decided at the scale they were run at",
+         "not in the stored report": "{} are missing from their stored report",
+         "no stored report": "{} have no stored report yet"}
+
+
+def verdict_sentence(tk: pd.DataFrame) -> str:
+    """How many takeaways of :func:`takeaways` reached each verdict, in words,
+    naming only the verdicts some takeaway reached.
+
+    >>> tk = pd.DataFrame({"verdict": ["holds", "holds", "does not hold"]})
+    >>> verdict_sentence(tk)
+    '2 hold and 1 does not'
+    >>> verdict_sentence(tk.iloc[:2])
+    'all 2 hold'
+    """
+    counts = tk["verdict"].value_counts()
+    if len(counts) == 1 and counts.index[0] == "holds":
+        return f"all {int(counts.iloc[0]):,} hold"
+    parts = [_SAID[v].format(f"{int(counts[v]):,}") for v in _SAID if counts.get(v, 0)]
+    if counts.get("does not hold", 0) == 1:
+        parts = [p.replace("1 do not", "1 does not") for p in parts]
+    return listed(parts)
 
 
 _COLOURS = {"holds": "#3182bd", "does not hold": "#e6550d",
@@ -194,7 +219,7 @@ def disclosure(dens: pd.DataFrame, reports: dict) -> pd.DataFrame:
         art = importlib.import_module(_spec(g).article).ARTICLE.tables[table].article
         ours = dens[dens["genre"] == g].groupby("size")["clues"].median()
         for size, r in art.iterrows():
-            key = str(size).replace("×", "x")
+            key = str(size).replace("x", "×")
             bank = ours.get(key, float("nan"))
             rows.append({"genre": g, "size": key, "the article's column": adv,
                          "article: adversarial clues": float(r[adv]),
@@ -215,7 +240,7 @@ def random_disclosure(reports: dict) -> dict:
     out = {}
     for g, table, _, rnd in DISCLOSURE:
         art = importlib.import_module(_spec(g).article).ARTICLE.tables[table].article
-        rows = {str(size).replace("×", "x"): {
+        rows = {str(size).replace("x", "×"): {
             f"article: {rnd}": float(r[rnd]),
             f"ours: {rnd}": stored_figure(reports, g, table, size, rnd)}
             for size, r in art.iterrows()}

@@ -18,15 +18,17 @@ import numpy as np
 import pandas as pd
 
 from ..core import banks, scales
-from ..core.genre import GenreSpec
+from ..core.genre import GenreSpec, display_name, size_text
 from ..core.perf import prove, ratios, sweep, sweep_medians
+from .across import GENRES, linked, listed, readable
 from .results import article_run, load as load_stored
 
 __all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_speed", "commit_text",
            "speed_glue", "policy_table", "policy_sentence", "sweep_slowest", "sweep_sentence",
            "sweep_sample",
            "speed_table", "article_tables", "article_runs", "article_glue", "run_frame",
-           "studies_glue", "STUDIES", "run_glue"]
+           "studies_glue", "STUDIES", "run_glue", "RATIO_COLUMNS", "ratio_table", "sweep_table", "sweep_ratios",
+           "lift_table", "stored_glue"]
 
 
 def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -138,20 +140,26 @@ def article_runs(genres: Sequence[str], root=None) -> pd.DataFrame:
 
 
 def article_glue(run: dict) -> dict:
-    """The strings a chapter's "At article scale" paragraph glues in."""
+    """The strings a chapter's "At article scale" paragraph glues in
+    (``art_claims_sentence``: how many claims hold, naming the others only
+    when there are any)."""
     if not run:
         return {"art_wall": "(no stored run)", "art_workers": "?", "art_date": "never",
                 "art_changed": "?", "art_claims": "?", "art_claims_not": "?",
-                "art_commit": "none"}
+                "art_claims_sentence": "No article-scale run is stored.", "art_commit": "none"}
     changed = sum(t["status"] != t["expect"] for t in run["tables"])
     held = sum(c["holds"] is True for c in run["claims"])
     verdict = {False: "fails", None: "undecided"}
     other = [f"{c['id']} {verdict[c['holds']]}: {c['detail']}" for c in run["claims"]
              if c["holds"] is not True]
+    n = len(run["claims"])
+    sentence = (f"All {n} claims hold." if held == n else
+                f"{held} of {n} claims hold (the others: {'; '.join(other)}).")
     return {"art_wall": duration(run["wall_seconds"]), "art_workers": str(run["workers"]),
             "art_date": run["date"][:10], "art_changed": str(changed),
-            "art_claims": f"{held} of {len(run['claims'])}",
+            "art_claims": f"{held} of {n}",
             "art_claims_not": "; ".join(other) if other else "none",
+            "art_claims_sentence": sentence,
             "art_commit": commit_text(run)}
 
 
@@ -243,15 +251,16 @@ def _plain(doc: str) -> str:
 def policy_table(genres: Sequence[str] | None = None) -> pd.DataFrame:
     """Each genre's proof settings that differ from the common proof's, one
     row per setting: the value, what it does and why a genre sets it, read
-    from the :class:`~puzzlekit.core.proof.ProofPolicy` fields' metadata.
+    from the :class:`~puzzlekit.core.proof.ProofPolicy` fields' metadata
+    (plain text: a table shows no Markdown).
 
     >>> t = policy_table(["nanro", "numberlink"])
     >>> sorted(set(t["genre"])), "memo" in set(t["setting"])
     (['numberlink'], True)
     """
     import puzzlekit
-    rows = [{"genre": g, "setting": s.name, "value": _value_text(s.value),
-             "what it does": _plain(s.doc), "why": _plain(s.why)}
+    rows = [{"genre": g, "setting": s.name, "value": _value_text(s.value).replace("`", ""),
+             "what it does": _plain(s.doc).replace("`", ""), "why": _plain(s.why).replace("`", "")}
             for g in (genres or puzzlekit.GENRES) for s in puzzlekit.spec(g).proof.describe()]
     return pd.DataFrame(rows, columns=["genre", "setting", "value", "what it does", "why"])
 
@@ -368,12 +377,14 @@ def sweep_sample(entry: dict) -> str:
     return f"{where} ({entry.get('sweep per size', '?')})"
 
 
-def speed_table(results: dict) -> str:
+def speed_table(results: dict, name=str) -> str:
     """The README's table of CP-SAT time over ladder time, as Markdown, from
     a stored engine run (:func:`~puzzlekit.book.results.load`): per genre the bank boards,
     the median and worst board, per clue density the sweep size where the
     ratio of median times is lowest (:func:`sweep_slowest`), and the sweep's
-    sizes and boards (:func:`sweep_sample`); "—" where the run had no sweep."""
+    sizes and boards (:func:`sweep_sample`); "—" where the run had no sweep.
+    ``name`` writes a genre's cell (default: its package name, as the README
+    has it)."""
     lines = ["| genre | bank boards | median | worst board | sweep, slowest size: dense | sparse "
              "| sweep sizes (boards each) |",
              "|---|---|---|---|---|---|---|"]
@@ -382,18 +393,12 @@ def speed_table(results: dict) -> str:
         slow = sweep_slowest(r)
         cells = [f"{_times(slow[d][0])} ({slow[d][1]}×{slow[d][1]})" if d in slow else "—"
                  for d in ("dense", "sparse")]
-        lines.append(f"| {g} | {s['boards']} | {_times(s['sat median'])} | "
+        lines.append(f"| {name(g)} | {s['boards']} | {_times(s['sat median'])} | "
                      f"{_times(s['sat worst'])} | {cells[0]} | {cells[1]} | {sweep_sample(r)} |")
     return "\n".join(lines)
 
 
 # ------------------------------------------------------------------ the studies
-def _listed(words: Sequence[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    words = list(words)
-    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
-
-
 def _of(k: int, n: int) -> str:
     """``"every one of the 8"`` or ``"3 of the 8"``."""
     return f"every one of the {n}" if k == n else f"{k} of the {n}"
@@ -447,7 +452,7 @@ def _numberlink_sparse(run: dict) -> dict:
     return {"st_ns_size": f"{run['size']}×{run['size']}", "st_ns_boards": str(len(boards)),
             "st_ns_limit": f"{run['time_limit']:g} s", "st_ns_orders": str(len(orders)),
             "st_ns_failing": _of(failing, len(orders)), "st_ns_solved": _of(solved, len(boards)),
-            "st_ns_sat": _of(sat, len(boards)), "st_ns_plain": _listed(plain)}
+            "st_ns_sat": _of(sat, len(boards)), "st_ns_plain": listed(plain)}
 
 
 def _numberlink_learning(run: dict) -> dict:
@@ -514,4 +519,127 @@ def run_glue(results: dict) -> dict:
         at = [(slowest[density][1], max(int(n) for n in pd.DataFrame(g["sweep"])["size"]))
               for g in genres if density in (slowest := sweep_slowest(g))]
         out[f"full_largest_{density}"] = _of(sum(n == top for n, top in at), len(at))
+    return out
+
+
+# ------------------------------------------------------------------ the page's tables
+#: The columns of :func:`~puzzlekit.core.perf.summary` as the page heads them.
+RATIO_COLUMNS = {"boards": "bank boards", "sat median": "CP-SAT / ladder, median board (×)",
+                 "sat worst": "CP-SAT / ladder, closest board (×)",
+                 "raw median": "raw / ladder, median board (×)",
+                 "raw worst": "raw / ladder, closest board (×)"}
+
+
+def _in_order(genres) -> list:
+    """``genres`` in the book's chapter order."""
+    return [g for g in GENRES if g in genres] + [g for g in genres if g not in GENRES]
+
+
+def ratio_table(summaries: dict) -> pd.DataFrame:
+    """Per genre (display names, chapter order), the
+    :func:`~puzzlekit.core.perf.summary` of its bank boards: the boards and
+    each engine's time over the ladder's, median and closest board.
+
+    >>> t = ratio_table({"statue_park": {"boards": 3, "sat median": 12.345, "sat worst": 2.5}})
+    >>> t.loc["Statue Park"].to_dict()    # doctest: +NORMALIZE_WHITESPACE
+    {'bank boards': 3.0, 'CP-SAT / ladder, median board (×)': 12.3,
+     'CP-SAT / ladder, closest board (×)': 2.5}
+    """
+    t = pd.DataFrame(summaries).T.reindex(_in_order(summaries))
+    t = t[[c for c in RATIO_COLUMNS if c in t.columns]].rename(columns=RATIO_COLUMNS)
+    t.index.name = "genre"
+    return readable(t.astype(float))
+
+
+def sweep_table(sweeps: dict) -> pd.DataFrame:
+    """The median times of every genre's sweep (:func:`sweep_medians`) in
+    milliseconds, with the CP-SAT / ladder ratio: one row per genre, size
+    (``6×6``, smallest first) and clue density."""
+    parts = {}
+    for g in _in_order(sweeps):
+        sw = sweeps[g]
+        if sw is None or not len(sw):
+            continue
+        med = sweep_medians(sw)
+        med.index = med.index.set_levels(
+            [size_text(int(n)) for n in med.index.levels[0]], level=0)
+        parts[g] = pd.DataFrame({"ladder (ms)": 1000 * med.get("ladder"),
+                                 "CP-SAT (ms)": 1000 * med.get("sat"),
+                                 "CP-SAT / ladder (×)": med.get("sat / ladder")})
+    t = pd.concat(parts, names=["genre"])
+    return readable(t, 2)
+
+
+def sweep_ratios(sweeps: dict) -> pd.DataFrame:
+    """CP-SAT's median time over the ladder's (×) in every genre's sweep
+    (:func:`sweep_medians`): one row per genre and clue density, one column
+    per size (``6×6``, smallest first); "—" where a genre's sweep has no
+    such size."""
+    parts = {g: sweep_medians(sweeps[g])["sat / ladder"].unstack("size")
+             for g in _in_order(sweeps) if sweeps[g] is not None and len(sweeps[g])}
+    t = pd.concat(parts, names=["genre"])
+    t = t[sorted(t.columns)]
+    t.columns = [size_text(int(n)) for n in t.columns]
+    return readable(t, 1)
+
+
+def lift_table(lift: dict) -> pd.DataFrame:
+    """Per genre of the stored lift study (``benchmarks/studies/lift.py``):
+    the boards, the share of the plain search's probe trials the lifted
+    search runs, the boards over 10 ms, and on those the median and largest
+    speed-up; numbers, not yet :func:`~puzzlekit.book.across.readable`."""
+    rows = {}
+    for g in _in_order(lift):
+        d = pd.DataFrame(lift[g])
+        slow = d[d["plain s"] > 0.01]
+        up = slow["plain s"] / slow["lift s"]
+        rows[g] = {"boards": len(d),
+                   "trials kept %": 100 * d["lift probes"].sum() / max(d["plain probes"].sum(), 1),
+                   "boards over 10 ms": len(slow),
+                   "median speed-up (×)": float(up.median()) if len(slow) else float("nan"),
+                   "largest speed-up (×)": float(up.max()) if len(slow) else float("nan")}
+    t = pd.DataFrame.from_dict(rows, orient="index")
+    t.index.name = "genre"
+    return t
+
+
+def stored_glue(full: dict, policies: pd.DataFrame) -> dict:
+    """The page's sentences on the stored engine run
+    (:func:`~puzzlekit.book.results.load`) and the proof policies
+    (:func:`policy_table`), as Markdown strings by glue key; none lists an
+    empty set.  ``"?"`` for the run's figures when no run is stored.
+
+    >>> g = stored_glue({}, policy_table(["nanro"]))
+    >>> g["learn_genres"], g["full_n"]
+    ('no genre', '?')
+    """
+    learn = policies.loc[policies["setting"] == "learner", "genre"]
+    out = {"learn_genres": listed([linked(g) for g in _in_order(list(learn))], "no genre")}
+    if not full:
+        return {**out, **dict.fromkeys(("full_when", "full_n", "full_ahead", "full_ahead_of", "full_ten",
+                                        "full_sweep_behind", "full_per_size"), "?")}
+    stored = full["genres"]
+    med = {g: r["bank summary"]["sat median"] for g, r in stored.items()}
+    ten = _in_order([g for g, r in stored.items() if r["bank summary"]["sat worst"] >= 10])
+    ahead = sum(v > 1 for v in med.values())
+    out.update(full_when=str(full.get("when", "?")), full_n=str(len(stored)),
+               full_ahead=str(ahead), full_ahead_of=_of(ahead, len(stored)))
+    out["full_ten"] = ("and at least ten times faster on every bank board in every one of them"
+                       if len(ten) == len(stored) else
+                       f"and at least ten times faster on every bank board in {len(ten)} "
+                       f"({listed([linked(g) for g in ten])})" if ten else
+                       "though in no genre ten times faster on every bank board")
+    slowest = {g: sweep_slowest(r) for g, r in stored.items() if r.get("sweep")}
+    behind = _in_order([g for g, s in slowest.items() if any(v < 1 for v, _ in s.values())])
+    out["full_sweep_behind"] = (
+        f"Of the {len(slowest)} genres with a stored size sweep, CP-SAT's median time is lower "
+        f"at some size and clue density in {len(behind)}: {listed([linked(g) for g in behind])}."
+        if behind else f"In every one of the {len(slowest)} genres with a stored size sweep the "
+        f"ladder's median time is ahead of CP-SAT's at every size and clue density.")
+    per: dict = {}                      # boards per size and density -> genres
+    for g in _in_order(list(slowest)):
+        per.setdefault(stored[g].get("sweep per size", "?"), []).append(g)
+    out["full_per_size"] = "; ".join(
+        f"{k} for {listed([display_name(g) for g in gs])}" if len(per) > 1 else
+        f"{k} for every genre" for k, gs in sorted(per.items(), key=lambda kv: -len(kv[1])))
     return out

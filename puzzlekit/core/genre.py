@@ -32,8 +32,8 @@ from .search import (
     solve as _solve,
 )
 
-__all__ = ["GenreSpec", "Count", "solve", "grade", "ladder_count", "proof_count", "warm_proof",
-           "accepts", "sat_counter", "genre_spec", "ProofPolicy",
+__all__ = ["GenreSpec", "Count", "display_name", "size_text", "solve", "grade", "ladder_count",
+           "proof_count", "warm_proof", "accepts", "sat_counter", "genre_spec", "ProofPolicy",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
 
 
@@ -153,6 +153,28 @@ class GenreSpec:
     def accept(self, puzzle) -> Callable[[State], bool]:
         """Leaf test for search: the referee on the decoded state."""
         return accepts(self, puzzle)
+
+
+#: Display names that are not the package name's words capitalised.
+_DISPLAY = {"yajisan_kazusan": "Yajisan-Kazusan"}
+
+
+def display_name(genre: str) -> str:
+    """A genre's name as the book prints it (in prose, tables and plots).
+
+    >>> display_name("statue_park"), display_name("yajisan_kazusan"), display_name("kojun")
+    ('Statue Park', 'Yajisan-Kazusan', 'Kojun')
+    """
+    return _DISPLAY.get(genre) or " ".join(w.capitalize() for w in genre.split("_"))
+
+
+def size_text(height: int, width: int | None = None) -> str:
+    """A board size as the book prints it; ``width`` defaults to ``height``.
+
+    >>> size_text(6), size_text(4, 5)
+    ('6×6', '4×5')
+    """
+    return f"{height}×{height if width is None else width}"
 
 
 def sat_counter(package: str) -> Callable:

@@ -3,6 +3,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import puzzlekit
@@ -46,7 +47,7 @@ def test_the_genres_are_the_registered_ones_in_chapter_order():
 def test_small_boards_are_drawn_at_a_size_the_genre_has():
     """Stostone's heights are even (GenreSpec.small_size): its small boards are 4 high."""
     small = across.small_boards("smoke", ["stostone"])
-    assert set(small["size"].str.split("x").str[0]) == {"4"}
+    assert set(small["size"].str.split("×").str[0]) == {"4"}
     assert puzzlekit.spec("numbrix").small_size is None
 
 
@@ -240,12 +241,26 @@ def test_stored_frames_are_read_back_for_figures():
     assert articles.stored_figure({}, "kojun", "swap", None, "x") == "no stored report"
 
 
-def test_warm_compiles_in_other_processes_and_leaves_the_results_alone():
+def test_warm_measures_in_other_processes_and_gives_the_same_results():
     """The chapter's warm-up runs a genre's measurements in worker processes
-    (only numba's disk cache is shared); with one worker it does nothing."""
+    and keeps their frames; they equal the ones measured here.  With one
+    worker it does nothing."""
+    def clear():
+        across._SMALL.clear()
+        across._REACH.clear()
+        across._ABLATION.clear()
+    clear()
     assert across.warm(["numberlink"], "smoke", workers=1) == 0
-    before = across.small_boards("smoke", ["numberlink"])
+    assert not across._SMALL and not across._REACH
+    here = (across.small_boards("smoke", ["numberlink"]),
+            across.ladder_reach("smoke", ["numberlink"]),
+            across.hand_ablation("smoke", ["numberlink"]))
+    clear()
     assert across.warm(["numberlink", "creek"], "smoke", workers=2) == 2
-    across._SMALL.clear()                  # measured again, not read from this process's memo
-    after = across.small_boards("smoke", ["numberlink"])
-    assert before.equals(after)
+    k = across.sample("bank", "smoke")
+    assert {("numberlink", k), ("creek", k)} <= set(across._REACH)
+    there = (across.small_boards("smoke", ["numberlink"]),
+             across.ladder_reach("smoke", ["numberlink"]),
+             across.hand_ablation("smoke", ["numberlink"]))
+    for a, b in zip(here, there):
+        pd.testing.assert_frame_equal(a, b)

@@ -43,6 +43,10 @@ def test_article_runs_read_the_stored_folder(tmp_path, monkeypatch):
     glue = performance.article_glue(run)
     assert glue["art_changed"] == "1" and glue["art_claims"] == "1 of 2"
     assert glue["art_claims_not"] == "c2 undecided: too few boards"
+    assert glue["art_claims_sentence"] == "1 of 2 claims hold (the others: c2 undecided: too few boards)."
+    run["claims"] = [dict(c, holds=True) for c in run["claims"]]
+    assert performance.article_glue(run)["art_claims_sentence"] == "All 2 claims hold."
+    run = results.article_run("kojun")
     assert list(performance.article_tables(run).index) == ["b", "a"]      # slowest first
     assert performance.run_frame(run, "a").loc["6×6", "n"] == 7
     assert performance.article_glue({})["art_wall"] == "(no stored run)"
