@@ -23,7 +23,8 @@ INTROS = {
            "the live ipywidgets player over the same frames), and the plots the chapters share.",
     "io": "Reading and writing puzz.link URLs: the shared sections every genre's codec is made "
           "of.",
-    "book": "The front door's gallery, the genre chapters' summary strip, the closing chapter's measurements, the Performance page's and the chapters' speed "
+    "book": "The front door's gallery, the genre chapters' summary strip, the closing "
+            "chapter's measurements, the Performance page's and the chapters' speed "
             "and article-scale sections (prose, plots and tables), and the one loader of the "
             "stored results they quote. The engine never imports it.",
 }

@@ -196,7 +196,7 @@ def plot_shape(sh: pd.DataFrame, genres=GENRES):
         ax.bar(x, d["finished %"], color="#9ecae1", label="boards finished")
         ax.plot(x, d["decided %"], "o-", color="#08519c", ms=3, label="variables decided")
         ax.set_xticks(x, d["rung"], rotation=40, ha="right", fontsize=8)
-        ax.set_title(f"{style.genre_title(g)}\n({d['variables'].iloc[0]})", fontsize=8.5)
+        ax.set_title(f"{display_name(g)}\n({d['variables'].iloc[0]})", fontsize=8.5)
         ax.set_ylim(0, 105)
         ax.tick_params(axis="y", labelsize=8)
     handles, labels = axes[0].get_legend_handles_labels()
@@ -325,7 +325,7 @@ def plot_work(gr: pd.DataFrame, genres=GENRES):
                 ax.text(left + share / 2, y, names[s], ha="center", va="center", fontsize=7,
                         color="white" if s >= steps - 1 and s != steps else "black")
             left += share
-    ax.set_yticks(range(len(gs)), [style.genre_title(g) for g in gs])
+    ax.set_yticks(range(len(gs)), [display_name(g) for g in gs])
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("% of bank boards, by the rung that grades them")
@@ -483,7 +483,7 @@ def plot_density(dens: pd.DataFrame, genres=GENRES):
             ax.text(x, y, f"{v:.2f}", ha="center", va="center", fontsize=8,
                     color="white" if v > 0.4 else "black")
     ax.set_xticks(range(len(med.columns)), list(med.columns))
-    ax.set_yticks(range(len(med)), [style.genre_title(g) for g in med.index])
+    ax.set_yticks(range(len(med)), [display_name(g) for g in med.index])
     ax.set_xlabel("bank board size")
     ax.set_title("clues per cell, median over the bank's boards of each size", fontsize=10)
     fig.tight_layout()

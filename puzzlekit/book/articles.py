@@ -22,6 +22,7 @@ import pandas as pd
 import puzzlekit
 
 from ..core import scales
+from ..core.genre import display_name
 from .across import GENRES, listed
 
 __all__ = ["CROSS", "DISCLOSURE", "takeaways", "verdict_counts", "verdict_sentence", "plot_verdicts",
@@ -122,7 +123,7 @@ def plot_verdicts(counts: pd.DataFrame):
         ax.barh(range(len(counts)), counts[v], left=left, color=_COLOURS.get(v, "#999999"),
                 label=v)
         left += counts[v].to_numpy()
-    ax.set_yticks(range(len(counts)), [g.replace("_", " ") for g in counts.index])
+    ax.set_yticks(range(len(counts)), [display_name(g) for g in counts.index])
     ax.invert_yaxis()
     ax.set_xlabel("takeaways (claims)")
     ax.legend(fontsize=8, loc="lower right")

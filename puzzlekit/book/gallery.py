@@ -18,60 +18,60 @@ import pandas as pd
 
 import puzzlekit
 from puzzlekit.core import banks
+from puzzlekit.core.genre import display_name
 
 __all__ = ["Card", "CARDS", "STYLE", "cards", "board_png", "gallery_html", "status_counts"]
 
 
 @dataclass(frozen=True)
 class Card:
-    """What the front door says of one genre: its name as the book writes
-    it, its rules in one line, and the claim whose verdict is its finding."""
+    """What the front door says of one genre: its rules in one line and the
+    claim whose verdict is its finding."""
 
     genre: str
-    name: str
     rules: str
     claim: str
 
 
 #: The thirteen genres in the book's order (the table of contents').
 CARDS = (
-    Card("numbrix", "Numbrix",
+    Card("numbrix",
          "Write 1 to n² so that consecutive numbers sit in neighbouring cells: one path "
          "through the whole grid.", "chessboard_once"),
-    Card("magnets", "Magnets",
+    Card("magnets",
          "Each domino is a magnet (+ and −) or blank; like poles never touch; the margins "
          "count each row's and column's poles.", "anisotropy"),
-    Card("nanro", "Nanro",
+    Card("nanro",
          "Write in each region the count of its numbered cells, in that many cells; equal "
          "numbers never touch across a border, no 2×2 block is full, the numbers connect.", "conjunction"),
-    Card("kojun", "Kojun",
+    Card("kojun",
          "A region of k cells holds 1 to k; equal digits never touch; in a region the upper "
          "of two stacked cells is larger.", "tall_vanishes"),
-    Card("creek", "Creek",
+    Card("creek",
          "Shade cells so that each corner number counts its shaded neighbours and the "
          "unshaded cells stay connected.", "only_connect_moves"),
-    Card("yajisan_kazusan", "Yajisan-Kazusan",
+    Card("yajisan_kazusan",
          "Shade cells, none adjacent, the rest connected; an arrow clue counts the shaded cells "
          "it points at, but only when its own cell stays unshaded.", "liar_theorem"),
-    Card("heteromino", "Heteromino",
+    Card("heteromino",
          "Tile the open cells with trominoes; two touching trominoes never have the same "
          "shape and orientation.", "cliff"),
-    Card("choco_banana", "Choco Banana",
+    Card("choco_banana",
          "Shade cells so that shaded areas are rectangles and unshaded areas are not; a "
          "number is the size of its area.", "anti-dearer"),
-    Card("numberlink", "Numberlink",
+    Card("numberlink",
          "Join each pair of equal numbers by a path through cell centres; paths never cross "
          "or share a cell.", "taut_matters"),
-    Card("sashigane", "Sashigane",
+    Card("sashigane",
          "Cut the grid into L shapes; a circle marks a corner (its number the L's size), an "
          "arrow the end of an arm pointing home.", "position_beats_direction"),
-    Card("country_road", "Country Road",
+    Card("country_road",
          "Draw one loop visiting every country once; a number counts the loop's cells in "
          "its country; unvisited cells never touch across a border.", "micro"),
-    Card("statue_park", "Statue Park",
+    Card("statue_park",
          "Place the bag's pieces on the grid: black circles covered, white circles free, the "
          "free cells connected, and no two pieces touching.", "black_cheaper"),
-    Card("stostone", "Stostone",
+    Card("stostone",
          "Shade one stone per region (numbers count its cells, stones never touch); dropped "
          "down, the stones fill exactly the bottom half.", "count-not-enough"),
 )
@@ -117,7 +117,7 @@ def cards(reports: dict) -> pd.DataFrame:
         rep = reports.get(c.genre)
         got = {x["id"]: x for x in rep["claims"]} if rep else {}
         r = got.get(c.claim)
-        rows.append({"genre": c.genre, "name": c.name, "rules": c.rules,
+        rows.append({"genre": c.genre, "name": display_name(c.genre), "rules": c.rules,
                      "rungs": list(spec.ladder.names), "colours": dict(spec.ladder.colours),
                      "board": _pick(banks.load(c.genre), spec.ladder.names), "finding": claim.text,
                      "verdict": _VERDICT[r["holds"]] if r else "no stored run",

@@ -71,7 +71,7 @@ def plot_sweep(sweeps: dict, title: str = "Time against board size"):
                             color=colour, mfc="white" if density == "sparse" else colour)
         ax.set_yscale("log")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_title(style.genre_title(genre), fontsize=9)
+        ax.set_title(display_name(genre), fontsize=9)
         ax.tick_params(labelsize=8)
     handles = [plt.Line2D([], [], ls=ls, color=c, label=name) for _, ls, c, name in engines]
     handles += [plt.Line2D([], [], ls="none", marker=m, color="#555555", mfc=f, label=d)

@@ -10,8 +10,7 @@ units, no ``dtype`` footer.  A pandas ``Styler`` keeps its own rendering.
 """
 from __future__ import annotations
 
-__all__ = ["COLUMN_INCHES", "RC", "use", "tables", "panels", "compact", "plain_ticks",
-           "genre_title"]
+__all__ = ["COLUMN_INCHES", "RC", "use", "tables", "panels", "compact", "plain_ticks"]
 
 #: The book's text column (about 690 CSS px) in inches at matplotlib's 100 dpi:
 #: a figure this wide is shown at its own size, so its ticks keep their size.
@@ -95,15 +94,6 @@ def panels(n: int, cols: int = 4, height: float = 1.7, sharex=False, sharey=Fals
         if sharex and i >= cols:       # the panel above a missing one keeps its x labels
             axes[i - cols].xaxis.set_tick_params(labelbottom=True)
     return fig, axes
-
-
-def genre_title(genre: str) -> str:
-    """A genre's name as the book writes it.
-
-    >>> genre_title("statue_park"), genre_title("yajisan_kazusan")
-    ('Statue Park', 'Yajisan-Kazusan')
-    """
-    return {"yajisan_kazusan": "Yajisan-Kazusan"}.get(genre, genre.replace("_", " ").title())
 
 
 def compact(v, _pos=None) -> str:
