@@ -37,12 +37,10 @@ def _pieces(ax, puzzle, pieces, shapes):
     lab2 = lab.reshape(h, w)
     for r in range(h):
         for c in range(w):
-            a = lab2[r, c]
-            if a < 0:
-                continue
-            if c + 1 < w and lab2[r, c + 1] != a:
+            a = lab2[r, c]          # a wall wherever a piece meets another cell
+            if c + 1 < w and lab2[r, c + 1] != a and max(a, lab2[r, c + 1]) >= 0:
                 ax.plot([c + 1, c + 1], [r, r + 1], color=vb.INK, lw=2.4, zorder=3)
-            if r + 1 < h and lab2[r + 1, c] != a:
+            if r + 1 < h and lab2[r + 1, c] != a and max(a, lab2[r + 1, c]) >= 0:
                 ax.plot([c, c + 1], [r + 1, r + 1], color=vb.INK, lw=2.4, zorder=3)
     return ax
 
