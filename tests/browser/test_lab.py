@@ -143,7 +143,10 @@ def _run_notebook(browser, lab, name: str):
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     port, log = lab
     _start_session(port, log, name)
-    lab = f"http://127.0.0.1:{port}/lab/tree/{name}?token={TOKEN}"
+    # each notebook in a workspace of its own: Lab would otherwise restore the
+    # tabs an earlier test left open, and their cells would answer for this one
+    stem = Path(name).stem
+    lab = f"http://127.0.0.1:{port}/lab/workspaces/{stem}/tree/{name}?token={TOKEN}"
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors = []
