@@ -5,9 +5,16 @@ from __future__ import annotations
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 CHOCO = "#5a3825"
+BANANA = "#c9a400"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("bold:4", vb.INK, "a number: the size of its cell's area"),
+          ("tint", CHOCO, "a chocolate cell (shaded)"),
+          ("dot", BANANA, "a banana cell (unshaded)"),
+          ("tint", "#ffffff", "an undecided cell")]
 
 
 def _numbers(ax, puzzle, shaded):
@@ -29,4 +36,4 @@ def draw(puzzle, answer=None, ax=None):
 def draw_state(puzzle, state, ax, new=None, colour=None):
     """Draw a partial state; cells touched by the last step (``new`` over
     ``state.bits``) highlighted."""
-    return vb.shaded_partial(puzzle, state.bits, ax, new, colour, CHOCO, "#c9a400", _numbers)
+    return vb.shaded_partial(puzzle, state.bits, ax, new, colour, CHOCO, BANANA, _numbers)

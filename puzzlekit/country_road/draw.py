@@ -7,23 +7,33 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 ROAD = "#c0392b"
 SHADE = "#f3e6c4"
+NOT = "#9a9a9a"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("bold:3", vb.INK, "a country's number: cells the loop visits in it"),
+          ("wall", vb.INK, "a country border"),
+          ("tint", SHADE, "a cell on the loop"), ("dot", "#999999", "a cell off the loop"),
+          ("line", ROAD, "a loop edge"), ("cross", NOT, "an edge known unused")]
 
 
 def _givens(ax, puzzle):
+    """Each country's number (or ?) in the top left corner of its first
+    cell, inside the grid."""
     w = puzzle.w
     first = puzzle.first_cell
-    for r, v in puzzle.clues.items():
+    marks = [(r, "?") for r in puzzle.marks] + list(puzzle.clues.items())
+    for r, v in marks:
         c = int(first[r])
-        vb.corner_text(ax, c // w, c % w, v, size=10)
-    for r in puzzle.marks:
-        c = int(first[r])
-        vb.corner_text(ax, c // w, c % w, "?", size=10)
+        ax.text(c % w + 0.08, c // w + 0.08, str(v), ha="left", va="top", fontsize=10,
+                fontweight="bold", color=vb.INK, zorder=7,
+                bbox=dict(boxstyle="round,pad=0.12", fc=vb.PAPER, ec="none", alpha=0.85))
     if puzzle.skip:
-        ax.set_title("countries may be skipped", fontsize=8)
+        ax.text(0, puzzle.h + 0.12, "countries may be skipped", ha="left", va="top",
+                fontsize=8, color=vb.INK)
 
 
 def draw(puzzle, answer=None, ax=None):
@@ -43,8 +53,10 @@ def draw(puzzle, answer=None, ax=None):
 
 
 def draw_state(puzzle, state, ax, new=None, colour=None):
-    """Draw a partial state; bits removed by the last step (``new`` over
-    ``state.bits``) highlight their cells."""
+    """Draw a partial state: loop cells tinted, cells off the loop dotted,
+    loop edges drawn, unused edges crossed, undecided ones left blank; the
+    cells (and the ends of the edges) the last step decided (``new`` over
+    ``state.bits``) outlined in the rung's colour."""
     h, w, n = puzzle.h, puzzle.w, puzzle.n
     ax = vb.new_board(h, w, ax)
     vb.region_borders(ax, puzzle.regions.reshape(h, w))
@@ -61,8 +73,8 @@ def draw_state(puzzle, state, ax, new=None, colour=None):
     empty = cells[:, 0] & ~cells[:, 1]
     vb.circles(ax, np.flatnonzero(empty).tolist(), w, filled=True, color="#999999", radius=0.06)
     used = edges[:, 1] & ~edges[:, 0]
-    open_ = edges[:, 1] & edges[:, 0]
+    unused = edges[:, 0] & ~edges[:, 1]
     vb.segments(ax, [tuple(map(int, e)) for e in E[used]], w, color=ROAD)
-    vb.segments(ax, [tuple(map(int, e)) for e in E[open_]], w, color="#bbbbbb", lw=0.8)
+    vb.edge_crosses(ax, [tuple(map(int, e)) for e in E[unused]], w, color=NOT)
     _givens(ax, puzzle)
     return ax

@@ -6,10 +6,15 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 _SHADE = "#4d4d4d"
 _OPEN = "#f2f2f2"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("ring", vb.INK, "a number on a corner: shaded cells among its four"),
+          ("tint", _SHADE, "a shaded cell"), ("tint", _OPEN, "an undecided cell"),
+          ("tint", "#ffffff", "a creek cell (unshaded)")]
 
 
 def _numbers(ax, puzzle):

@@ -6,10 +6,17 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state", "SHAPE_COLOURS"]
+__all__ = ["draw", "draw_state", "SHAPE_COLOURS", "LEGEND"]
 
 SHAPE_COLOURS = ("#f4c7a1", "#f7e1a0", "#b9d9f0", "#c5e3bf", "#e2c4ea", "#f3bcc4")
 _BLACK = "#222222"
+_COUNT = "#666666"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("tint", _BLACK, "a black cell (no piece)"),
+          ("tint", SHAPE_COLOURS[2], "a decided piece, tinted by its shape"),
+          ("wall", vb.INK, "a wall between two pieces"),
+          ("text:5", _COUNT, "an open cell: how many pieces may still cover it")]
 
 
 def _frame(puzzle, ax):
@@ -30,12 +37,10 @@ def _pieces(ax, puzzle, pieces, shapes):
     lab2 = lab.reshape(h, w)
     for r in range(h):
         for c in range(w):
-            a = lab2[r, c]
-            if a < 0:
-                continue
-            if c + 1 < w and lab2[r, c + 1] != a:
+            a = lab2[r, c]          # a wall wherever a piece meets another cell
+            if c + 1 < w and lab2[r, c + 1] != a and max(a, lab2[r, c + 1]) >= 0:
                 ax.plot([c + 1, c + 1], [r, r + 1], color=vb.INK, lw=2.4, zorder=3)
-            if r + 1 < h and lab2[r + 1, c] != a:
+            if r + 1 < h and lab2[r + 1, c] != a and max(a, lab2[r + 1, c]) >= 0:
                 ax.plot([c, c + 1], [r + 1, r + 1], color=vb.INK, lw=2.4, zorder=3)
     return ax
 
@@ -68,7 +73,7 @@ def draw_state(puzzle, state, ax=None, new=None, colour=None):
     _pieces(ax, puzzle, cells, [int(pl[q, 0]) for q in done])
     for v in np.flatnonzero(counts != 1):
         r, c = divmod(int(white[v]), w)
-        vb.cell_text(ax, r, c, int(counts[v]), color="#777777", size=7)
+        vb.cell_text(ax, r, c, int(counts[v]), color=_COUNT, size=vb.SMALL)
     if new is not None and colour is not None:
         hit = state.var_of_bit(np.flatnonzero(np.asarray(new)))
         vb.highlight(ax, white[np.unique(hit)], w=w, color=colour)

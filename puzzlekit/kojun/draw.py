@@ -6,9 +6,16 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 FILL = "#8a6d1f"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("bold:3", vb.INK, "a given digit"),
+          ("text:3", FILL, "a digit the ladder placed"),
+          ("text:1 2", "#555555", "candidates of an open cell"),
+          ("struck:2", None, "a candidate this step removed"),
+          ("wall", vb.INK, "a region border")]
 
 
 def _givens(ax, puzzle):
@@ -35,28 +42,27 @@ def draw(puzzle, answer=None, ax=None):
 
 
 def draw_state(puzzle, state, ax, new=None, colour=None):
-    """Draw a partial state: decided digits written, open cells as pencil
-    marks; cells touched by the last step (``new`` over ``state.bits``)
-    highlighted."""
+    """Draw a partial state: decided digits written, open cells as
+    candidates; the candidates the last step removed (``new`` over
+    ``state.bits``) crossed out and their cells outlined in the rung's
+    colour."""
     h, w = puzzle.h, puzzle.w
     ax = vb.new_board(h, w, ax)
     vb.region_borders(ax, puzzle.regions.reshape(h, w))
     off = state.offsets
-    if new is not None:
-        touched = [c for c in range(puzzle.n) if np.asarray(new)[off[c]:off[c + 1]].any()]
+    gone = np.zeros_like(state.bits) if new is None else np.asarray(new)
+    touched = [c for c in range(puzzle.n) if gone[off[c]:off[c + 1]].any()]
+    if touched:
         vb.highlight(ax, touched, w, color=colour or "#ffcc00")
     for c in range(puzzle.n):
-        live = np.flatnonzero(state.bits[off[c]:off[c + 1]]) + 1
         if c in puzzle.givens:
             continue
-        if len(live) == 1:
+        live = np.flatnonzero(state.bits[off[c]:off[c + 1]]) + 1
+        struck = np.flatnonzero(gone[off[c]:off[c + 1]]) + 1
+        if len(live) == 1 and not len(struck):
             vb.cell_text(ax, c // w, c % w, int(live[0]), color=FILL)
-        elif len(live) > 1:               # one small label per cell keeps frames cheap
-            txt = "".join(map(str, live.tolist())) if live.max() < 10 else \
-                ",".join(map(str, live.tolist()))
-            half = (len(txt) + 1) // 2 if len(txt) > 4 else len(txt)
-            txt = txt[:half] + ("\n" + txt[half:] if txt[half:] else "")
-            ax.text(c % w + 0.5, c // w + 0.52, txt, ha="center", va="center", fontsize=6,
-                    color="#555555", zorder=5, linespacing=0.9)
+        elif len(live) or len(struck):
+            vb.candidates(ax, c // w, c % w, live.tolist(), n=int(off[c + 1] - off[c]),
+                          struck=struck.tolist(), strike=colour)
     _givens(ax, puzzle)
     return ax

@@ -6,10 +6,21 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 _SYM = {0: ("+", "#c0392b"), 1: ("\u2212", "#1f4e99")}
 _HOLE = "#8c8c8c"
+_EMPTY = "#e4e4e4"
+_MARKS = {1: "+", 2: "\u2212", 3: "\u00b7"}
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("box", vb.INK, "a magnet (domino)"),
+          ("text:+", _SYM[0][1], "a + pole"), ("text:\u2212", _SYM[1][1], "a \u2212 pole"),
+          ("tint", _EMPTY, "a blank (neutral) cell"),
+          ("text:+ \u2212 \u00b7", "#555555", "what an open cell may still be (\u00b7 blank)"),
+          ("struck:+", None, "a value this step removed"),
+          ("text:2", _SYM[0][1], "margin: + poles in the row or column (top, left)"),
+          ("text:1", _SYM[1][1], "margin: \u2212 poles (bottom, right)")]
 
 
 def _pole(ax, puzzle, r, c, v):
@@ -62,24 +73,27 @@ def draw(puzzle, answer=None, ax=None):
 
 
 def draw_state(puzzle, state, ax=None, new=None, colour=None):
-    """A partial state: decided cells drawn as poles or grey, open cells show their
-    live values; cells that just lost a value are ringed in the rung's colour."""
+    """A partial state: decided cells drawn as poles or grey, open cells show
+    their live values (+, -, blank as a dot); the values the last step
+    removed are crossed out and their cells outlined in the rung's colour."""
     ax = _frame(puzzle, ax)
     cells = state.bits.reshape(-1, 3)
+    gone = np.zeros_like(cells) if new is None else np.asarray(new).reshape(-1, 3)
     w = puzzle.w
     for i, live in enumerate(cells):
         r, c = divmod(i, w)
-        k = np.flatnonzero(live)
+        k, struck = np.flatnonzero(live), np.flatnonzero(gone[i])
         if puzzle.partner[i] < 0 or puzzle.given[i] >= 0:
             continue                 # printed: drawn by the frame
-        if len(k) == 1:
+        if len(k) == 1 and not len(struck):
             if k[0] == 2:
-                vb.shade_cells(ax, [(r, c)], color="#e4e4e4")
+                vb.shade_cells(ax, [(r, c)], color=_EMPTY)
             else:
                 vb.cell_text(ax, r, c, _SYM[k[0]][0], color=_SYM[k[0]][1], size=13)
-        elif len(k) == 2:
-            vb.cell_text(ax, r, c, "".join("+\u2212\u00b7"[j] for j in k), color="#777777", size=7)
+        elif len(k) or len(struck):
+            vb.candidates(ax, r, c, (k + 1).tolist(), n=3, struck=(struck + 1).tolist(),
+                          strike=colour, labels=_MARKS)
     if new is not None and colour is not None:
-        hit = np.flatnonzero(np.asarray(new).reshape(-1, 3).any(axis=1))
+        hit = np.flatnonzero(gone.any(axis=1))
         vb.highlight(ax, hit, w=w, color=colour)
     return ax

@@ -6,10 +6,19 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state", "PALETTE"]
+__all__ = ["draw", "draw_state", "PALETTE", "LEGEND"]
 
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-           "#17becf", "#bcbd22", "#7f7f7f")
+#: Path colours, none of them a rung's colour (the stepper outlines a step's
+#: changes in its rung's colour, so the two must not be confused).
+PALETTE = ("#e377c2", "#17becf", "#bcbd22", "#8c564b", "#9467bd", "#393b79", "#637939",
+           "#843c39", "#7b4173", "#6b6ecf")
+NOT = "#999999"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("text:3", vb.INK, "a number: its two cells are joined by one path"),
+          ("line", PALETTE[0], "a segment on a path (coloured by its pair)"),
+          ("line", "#555555", "a segment whose path reaches no number yet"),
+          ("cross", NOT, "a segment known unused")]
 
 
 def _frame(puzzle, ax):
@@ -60,11 +69,8 @@ def draw_state(puzzle, state, ax=None, new=None, colour=None):
     off = seg[:, 0] & ~seg[:, 1]
     _lines(ax, puzzle, on)
     w = puzzle.w
-    for e in np.flatnonzero(off):
-        (r0, c0), (r1, c1) = (divmod(int(x), w) for x in puzzle.grid.edges[e])
-        x, y = (c0 + c1) / 2 + 0.5, (r0 + r1) / 2 + 0.5
-        ax.plot([x - 0.08, x + 0.08], [y - 0.08, y + 0.08], color="#999999", lw=1)
-        ax.plot([x - 0.08, x + 0.08], [y + 0.08, y - 0.08], color="#999999", lw=1)
+    vb.edge_crosses(ax, [tuple(int(x) for x in puzzle.grid.edges[e]) for e in np.flatnonzero(off)],
+                    w, color=NOT)
     if new is not None and colour is not None:
         hit = np.flatnonzero(np.asarray(new).reshape(-1, 2).any(axis=1))
         pairs = [tuple(int(x) for x in puzzle.grid.edges[e]) for e in hit]

@@ -6,7 +6,17 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
+
+PLACED, COUNT, EMPTY = "#1f4e79", "#666666", "#f4b6b6"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("bold:7", vb.INK, "a printed number"),
+          ("text:7", PLACED, "a number the ladder placed"),
+          ("text:5 6", "#555555", "candidates of an open cell"),
+          ("text:9?", COUNT, "an open cell with 9 candidates"),
+          ("struck:6", None, "a candidate this step removed"),
+          ("tint", EMPTY, "no candidate left (contradiction)")]
 
 
 def draw(puzzle, answer=None, ax=None, walk: bool = True):
@@ -28,29 +38,31 @@ def draw(puzzle, answer=None, ax=None, walk: bool = True):
 
 def draw_state(puzzle, state, ax, new=None, colour=None):
     """A partial state: decided cells show their number, open cells their
-    pencil marks (or how many remain); cells that just lost bits are outlined
+    candidates (or how many remain); the candidates the last step removed
+    (``new`` over ``state.bits``) are crossed out and their cells outlined
     in the rung's colour."""
     h, w = puzzle.h, puzzle.w
     n = h * w
     ax = vb.new_board(h, w, ax=ax)
     cand = np.asarray(state.bits).reshape(n, n)
-    size = 10 if max(h, w) <= 8 else 8
+    gone = np.zeros_like(cand) if new is None else np.asarray(new).reshape(n, n)
+    size = 11 if max(h, w) <= 8 else 9
     for c in range(n):
         r, q = divmod(c, w)
-        vals = np.flatnonzero(cand[c]) + 1
-        if len(vals) == 1:
+        vals, struck = np.flatnonzero(cand[c]) + 1, np.flatnonzero(gone[c]) + 1
+        if len(vals) == 0:
+            vb.shade_cells(ax, [c], EMPTY, w=w)
+        elif len(vals) + len(struck) <= 4 and (len(vals) > 1 or len(struck)):
+            vb.candidates(ax, r, q, vals.tolist(), struck=struck.tolist(), strike=colour, most=4)
+        elif len(vals) == 1:
             bold = puzzle.clues[r, q] > 0
             vb.cell_text(ax, r, q, int(vals[0]), size=size,
                          weight="bold" if bold else "normal",
-                         color=vb.INK if bold else "#1f4e79")
-        elif len(vals) == 0:
-            vb.shade_cells(ax, [c], "#f4b6b6", w=w)
-        elif len(vals) <= 4 and n <= 36:
-            vb.candidates(ax, r, q, vals.tolist(), n=4, size=5.5)
+                         color=vb.INK if bold else PLACED)
         else:
-            vb.cell_text(ax, r, q, f"{len(vals)}?", size=size - 3, color="#888888")
+            vb.cell_text(ax, r, q, f"{len(vals)}?", size=vb.SMALL, color=COUNT)
     if new is not None and colour is not None:
-        hit = np.asarray(new).reshape(n, n).any(axis=1)
+        hit = gone.any(axis=1)
         if hit.any():
             vb.highlight(ax, np.flatnonzero(hit), w=w, color=colour)
     return ax

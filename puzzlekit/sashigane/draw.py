@@ -6,10 +6,16 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 _TINTS = ("#f4c7a1", "#f7e1a0", "#b9d9f0", "#c5e3bf", "#e2c4ea", "#f3bcc4", "#d9d9d9")
 _DIRS = ("up", "down", "left", "right")
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("ring", vb.INK, "a circle: the corner of an L (its number: the L's size)"),
+          ("arrow", vb.INK, "an arrow: the end of an arm, pointing to the corner"),
+          ("tint", _TINTS[2], "a cell whose L is known, tinted by its L"),
+          ("wall", vb.INK, "a wall between two Ls")]
 
 
 def _clues(ax, puzzle):

@@ -8,10 +8,17 @@ import numpy as np
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state", "draw_bag"]
+__all__ = ["draw", "draw_state", "draw_bag", "LEGEND"]
 
 STONE = "#556270"
-BAG = "#8a9aa8"
+BAG = "#b4c0cb"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("tint", STONE, "a statue cell (shaded)"), ("dot", "#999999", "a park cell"),
+          ("disc", vb.INK, "a black circle: a statue cell"),
+          ("ring", vb.INK, "a white circle: a park cell"),
+          ("tint", BAG, "a piece of the bag, still to place (under the board)"),
+          ("tint", STONE, "a piece of the bag, placed")]
 
 
 def _circles(ax, puzzle, shaded):
@@ -19,18 +26,20 @@ def _circles(ax, puzzle, shaded):
     vb.circles(ax, sorted(puzzle.white), puzzle.w, filled=False)
 
 
-def draw_bag(ax, puzzle, scale: float = 0.45):
-    """The bag as small pieces below the board (the axes grow to hold them)."""
+def draw_bag(ax, puzzle, scale: float = 0.45, fills=None):
+    """The bag as small pieces below the board (the axes grow to hold them),
+    each in its colour of ``fills`` (default: all :data:`BAG`)."""
     x, y, row_h = 0.0, puzzle.h + 0.4, 0.0
     patches = vb._patches()
-    for shape in puzzle.bag:
+    for i, shape in enumerate(puzzle.bag):
         ph = max(r for r, _ in shape) + 1
         pw = max(c for _, c in shape) + 1
         if x > 0 and x + pw * scale > max(puzzle.w, 4):
             x, y, row_h = 0.0, y + row_h + 0.3, 0.0
         for r, c in shape:
             ax.add_patch(patches.Rectangle((x + c * scale, y + r * scale), scale, scale,
-                                           fc=BAG, ec="white", lw=0.6))
+                                           fc=BAG if fills is None else fills[i], ec="white",
+                                           lw=0.6))
         x += pw * scale + 0.3
         row_h = max(row_h, ph * scale)
     bottom = y + row_h + 0.1
@@ -58,9 +67,32 @@ def draw(puzzle, answer=None, ax=None, bag: bool = True):
 
 
 def draw_state(puzzle, state, ax, new=None, colour=None):
-    """Draw a partial state (cell bits only); cells touched by the last step
-    (``new`` over ``state.bits``) highlighted."""
+    """Draw a partial state with the bag under the board: statues (shaded
+    cells) filled, known park cells dotted, undecided cells plain; the cells
+    the last step decided, and those of the placements it ruled out (``new``
+    over ``state.bits``), outlined in the rung's colour; a bag piece whose
+    copies are all placed is drawn in the statues' colour."""
+    from .ladder import catalogue
     k = 2 * puzzle.n
-    nw = None if new is None else np.asarray(new)[:k]
-    return vb.shaded_partial(puzzle, state.bits[:k], ax, nw, colour, STONE, "#999999", _circles,
-                             puzzle.black | puzzle.white)
+    bits = np.asarray(state.bits)
+    cells, _, sid, shapes = catalogue(puzzle)
+    touched = None
+    if new is not None:
+        nw = np.asarray(new)
+        touched = nw[:k].reshape(-1, 2).any(axis=1)
+        dead = np.flatnonzero(nw[k:].reshape(-1, 2).any(axis=1))
+        cov = cells[dead].ravel()
+        touched[cov[cov >= 0]] = True
+        touched = np.repeat(touched, 2)
+    ax = vb.shaded_partial(puzzle, bits[:k], ax, touched, colour, STONE, "#999999", _circles,
+                           puzzle.black | puzzle.white)
+    plc = bits[k:].reshape(-1, 2)
+    used = plc[:, 1] & ~plc[:, 0]
+    placed = {shapes[t]: int(np.sum(used & (sid == t))) for t in range(len(shapes))}
+    done = []
+    for shape in puzzle.bag:
+        done.append(placed.get(shape, 0) > 0)
+        if done[-1]:
+            placed[shape] -= 1
+    draw_bag(ax, puzzle, fills=[STONE if d else BAG for d in done])
+    return ax

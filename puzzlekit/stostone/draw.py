@@ -6,9 +6,16 @@ from __future__ import annotations
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 STONE = "#4d4d4d"
+BLANK = "#c9a400"
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("bold:3", vb.INK, "a region's number: its stone cells"),
+          ("wall", vb.INK, "a region border"), ("tint", STONE, "a stone cell"),
+          ("dot", BLANK, "a blank cell"), ("tint", "#ffffff", "an undecided cell"),
+          ("dash", "#b0413e", "the middle: the stones fall into the bottom half")]
 
 
 def _frame(ax, puzzle):
@@ -39,4 +46,4 @@ def draw_state(puzzle, state, ax, new=None, colour=None):
     """Draw a partial state; cells touched by the last step (``new`` over
     ``state.bits``) highlighted."""
     skip = {int(puzzle.first_cell[g]) for g in puzzle.numbers}
-    return vb.shaded_partial(puzzle, state.bits, ax, new, colour, STONE, "#c9a400", _marks, skip)
+    return vb.shaded_partial(puzzle, state.bits, ax, new, colour, STONE, BLANK, _marks, skip)

@@ -23,10 +23,15 @@ def _patches():
 
 __all__ = ["new_board", "grid_lines", "shade_cells", "cell_text", "numbers",
            "corner_text", "region_borders", "segments", "path", "circles",
-           "arrow", "dominoes", "highlight", "candidates", "margin_text",
-           "cell_list", "close", "shading_state", "shaded_board", "INK", "PAPER", "GRID"]
+           "arrow", "dominoes", "highlight", "candidates", "edge_crosses", "margin_text",
+           "cell_list", "close", "shading_state", "shaded_board", "INK", "PAPER", "GRID",
+           "SMALL"]
 
 INK, PAPER, GRID = "#222222", "#ffffff", "#b8b8b8"
+
+#: Points of the small marks in a cell (candidates, counts): at the stepper's
+#: display scale (90 CSS px per inch) 9 pt shows about 11 px high.
+SMALL = 9.0
 
 
 def cell_list(cells, w: int | None = None) -> list[tuple[int, int]]:
@@ -86,11 +91,15 @@ def shade_cells(ax, cells, color: str = "#444444", w: int | None = None,
 
 
 def highlight(ax, cells, w: int | None = None, color: str = "#ffcc00",
-              alpha: float = 0.45, edge: bool = True):
-    """Mark cells with a translucent fill and a coloured outline."""
+              alpha: float = 0.25, edge: bool = True):
+    """Mark cells with a light fill and a coloured outline (the cells a
+    stepper's step changed, in its rung's colour)."""
     for r, c in cell_list(cells, w):
-        ax.add_patch(_patches().Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fc=color, alpha=alpha,
-                               ec=color if edge else "none", lw=1.5, zorder=0.8))
+        ax.add_patch(_patches().Rectangle((c + 0.05, r + 0.05), 0.9, 0.9, fc=color, alpha=alpha,
+                                          ec="none", zorder=0.8))
+        if edge:
+            ax.add_patch(_patches().Rectangle((c + 0.05, r + 0.05), 0.9, 0.9, fill=False,
+                                              ec=color, lw=2.2, zorder=6.5))
     return ax
 
 
@@ -154,6 +163,18 @@ def segments(ax, pairs, w: int, color: str = INK, lw: float = 3.0, zorder: float
         (r0, c0), (r1, c1) = divmod(int(i), w), divmod(int(j), w)
         ax.plot([c0 + 0.5, c1 + 0.5], [r0 + 0.5, r1 + 0.5], color=color, lw=lw,
                 solid_capstyle="round", zorder=zorder, alpha=alpha)
+    return ax
+
+
+def edge_crosses(ax, pairs, w: int, color: str = "#999999", lw: float = 1.2,
+                 half: float = 0.09):
+    """A small x on the midpoint of each cell pair ``[(i, j), ...]`` (flat
+    indices): an edge known unused."""
+    for i, j in pairs:
+        (r0, c0), (r1, c1) = divmod(int(i), w), divmod(int(j), w)
+        x, y = (c0 + c1) / 2 + 0.5, (r0 + r1) / 2 + 0.5
+        ax.plot([x - half, x + half], [y - half, y + half], color=color, lw=lw, zorder=3)
+        ax.plot([x - half, x + half], [y + half, y - half], color=color, lw=lw, zorder=3)
     return ax
 
 
@@ -254,18 +275,37 @@ def dominoes(ax, pairs, w: int, color: str = INK, lw: float = 1.6, fill: str = "
 
 
 def candidates(ax, r: int, c: int, values, n: int | None = None, color: str = "#555555",
-               size: float = 5.5):
-    """Small pencil marks in a cell: ``values`` laid out on a k-by-k sub-grid."""
-    values = list(values)
-    n = max(values, default=1) if n is None else n
-    k = max(1, int(np.ceil(np.sqrt(max(n, 1)))))
-    if len(values) > 12:
-        cell_text(ax, r, c, f"{len(values)}?", color=color, size=size + 1)
+               size: float | None = None, struck=(), strike: str | None = None,
+               most: int = 9, labels: dict | None = None):
+    """Small pencil marks in a cell: the live ``values`` and, crossed out in
+    ``strike`` (a rung's colour), the ``struck`` ones a step just removed.
+
+    With ``n`` (values are 1..n, n at most 9) each value keeps its place on a
+    k-by-k sub-grid (k = ceil(sqrt(n))); otherwise the marks are laid out in
+    order on the smallest square that holds them.  More than ``most`` marks:
+    the count of live values instead (``"12?"``).  ``size`` defaults to
+    :data:`SMALL`; ``labels`` maps a value to the text shown for it.
+    Returns the axes.
+    """
+    size = SMALL if size is None else size
+    values, struck = list(values), list(struck)
+    marks = sorted([(v, False) for v in values] + [(v, True) for v in struck])
+    if len(marks) > most:
+        cell_text(ax, r, c, f"{len(values)}?", color=color, size=size)
         return ax
-    for v in values:
-        q, m = divmod(int(v) - 1 if n else int(v), k)
-        ax.text(c + (m + 0.5) / k, r + (q + 0.55) / k, str(v), ha="center", va="center",
-                fontsize=size, color=color, zorder=5)
+    by_value = n is not None and n <= 9
+    k = int(np.ceil(np.sqrt(n if by_value else max(len(marks), 1))))
+    for i, (v, gone) in enumerate(marks):
+        q, m = divmod(int(v) - 1 if by_value else i, k)
+        x, y = c + (m + 0.5) / k, r + (q + 0.5) / k
+        ink = (strike or "#d62728") if gone else color
+        text = str(labels.get(v, v) if labels else v)
+        ax.text(x, y + 0.03 / k, text, ha="center", va="center", fontsize=size, color=ink,
+                zorder=5)
+        if gone:
+            d = 0.32 / k
+            ax.plot([x - d, x + d], [y + d, y - d], color=ink, lw=1.3, zorder=6,
+                    solid_capstyle="round")
     return ax
 
 

@@ -11,20 +11,34 @@ precomputed frames:
 
 The book's ``_config.yml`` ranks ``text/html`` above the widget view, so the
 static page shows the JavaScript player.
+
+Every frame of a stepper has one pixel size: the board is drawn on axes that
+fill a figure sized from the board's own box (margins, clues outside the grid
+and Statue Park's bag included), at :data:`CELL_INCHES` per cell, so that the
+small candidate digits (:data:`~puzzlekit.viz.board.SMALL` points) show at
+about 11 CSS pixels.  Beside the board, a legend names every symbol the
+genre's ``draw`` module lists in its ``LEGEND`` and the rungs of the levels
+offered.  :func:`explore` is the live version: a text box that takes a
+puzz.link URL or a bank board id and steps through that board.
 """
 from __future__ import annotations
 
 import base64
 import html
+import importlib
 import io
 import json
+import sys
 import uuid
 from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.figure import Figure
 
-__all__ = ["Frame", "frames", "render_html", "Stepper", "show"]
+from ..core.genre import display_name
+
+__all__ = ["Frame", "frames", "render_html", "legend_html", "Stepper", "show", "explore",
+           "offered_levels", "DISPLAY_DPI", "CELL_INCHES"]
 
 
 @dataclass(frozen=True)
@@ -41,22 +55,17 @@ class Frame:
 #: higher ``dpi`` and shown scaled down, so they stay sharp on dense screens.
 DISPLAY_DPI = 90
 
+#: Inches per cell: the board's longer side (its box, margins included) is
+#: drawn about :data:`BOARD_INCHES` long, but a cell never less than the
+#: first value (room for two rows of small digits) nor more than the second.
+CELL_INCHES = (0.42, 0.62)
+BOARD_INCHES = 3.7
 
-def _png(spec, puzzle, state, new, colour, dpi, size) -> tuple[str, int]:
-    """A frame as (base64 PNG, display width in CSS pixels). Boards use few
-    colours, so the PNG is quantised to a 64-colour palette (a third of the
-    bytes of the RGBA image at the same resolution)."""
-    from PIL import Image
-    h, w = _shape(puzzle)
-    fig = Figure(figsize=(size * w / max(h, w) + 0.6, size * h / max(h, w) + 0.6))
-    ax = fig.add_subplot()
-    spec.draw_state(puzzle, state, ax, new=new, colour=colour)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
-    img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
-    out = io.BytesIO()
-    img.quantize(64, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
-    return base64.b64encode(out.getvalue()).decode("ascii"), round(img.width * DISPLAY_DPI / dpi)
+
+def _draw_module(spec):
+    """The module that holds ``spec.draw_state`` (its ``LEGEND`` lives there)."""
+    mod = getattr(spec.draw_state, "__module__", None)
+    return sys.modules.get(mod) or (importlib.import_module(mod) if mod else None)
 
 
 def _shape(puzzle):
@@ -67,29 +76,94 @@ def _shape(puzzle):
     return int(puzzle.h), int(puzzle.w)
 
 
-def _counters(c: dict, k: int = 4) -> str:
-    items = sorted(c.items(), key=lambda kv: -kv[1])[:k]
-    return ", ".join(f"{name} {val:,}" for name, val in items)
+@dataclass(frozen=True)
+class _Canvas:
+    """The one figure size and axes box every frame of a stepper is drawn in."""
+
+    xlim: tuple
+    ylim: tuple
+    figsize: tuple
+
+    @classmethod
+    def measure(cls, spec, puzzle, state, size: float | None = None) -> "_Canvas":
+        """Draw ``state`` once to read the box the genre draws in (its axes
+        limits), then size the figure to it at a cell size from
+        :data:`CELL_INCHES` (``size``: the longer side in inches instead)."""
+        fig = Figure()
+        ax = fig.add_axes((0, 0, 1, 1))
+        spec.draw_state(puzzle, state, ax, new=None, colour=None)
+        xlim, ylim = ax.get_xlim(), ax.get_ylim()
+        wx, wy = abs(xlim[1] - xlim[0]), abs(ylim[1] - ylim[0])
+        lo, hi = CELL_INCHES
+        cell = (size or BOARD_INCHES) / max(wx, wy)
+        if size is None:
+            cell = min(hi, max(lo, cell))
+        return cls(tuple(xlim), tuple(ylim), (wx * cell, wy * cell))
+
+    def png(self, spec, puzzle, state, new, colour, dpi) -> tuple[str, int]:
+        """A frame as (base64 PNG, display width in CSS pixels). Boards use
+        few colours, so the PNG is quantised to a 64-colour palette (a third
+        of the bytes of the RGBA image at the same resolution)."""
+        from PIL import Image
+        fig = Figure(figsize=self.figsize)
+        ax = fig.add_axes((0, 0, 1, 1))
+        spec.draw_state(puzzle, state, ax, new=new, colour=colour)
+        ax.set_xlim(*self.xlim)
+        ax.set_ylim(*self.ylim)
+        ax.set_position((0, 0, 1, 1))
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=dpi)
+        img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+        out = io.BytesIO()
+        img.quantize(64, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+        return (base64.b64encode(out.getvalue()).decode("ascii"),
+                round(img.width * DISPLAY_DPI / dpi))
+
+
+def _plural(k: int, word: str) -> str:
+    """``k`` and ``word`` (a plural noun phrase: "cells", "cells and edges")
+    agreeing in number.
+
+    >>> _plural(1, "cells and edges"), _plural(3, "candidates"), _plural(1, "white cells")
+    ('1 cell or edge', '3 candidates', '1 white cell')
+    """
+    if k != 1:
+        return f"{k:,} {word}"
+    words = [w[:-1] if w.endswith("s") else ("or" if w == "and" else w) for w in word.split()]
+    return f"1 {' '.join(words)}"
+
+
+def _open(state) -> int:
+    """Variables still undecided (more than one live value)."""
+    return int((state.live_counts() > 1).sum())
+
+
+def _trace(spec, puzzle, level, without=()):
+    """The start state and the traced fixpoint at ``level``."""
+    start = spec.initial_state(puzzle)
+    return start, spec.ladder.fixpoint(start.copy(), spec.ladder.level(level), without, trace=True)
 
 
 def frames(spec, puzzle, level=None, without=(), max_frames: int = 40, dpi: int = 144,
-           size: float = 4.2) -> list[Frame]:
+           size: float | None = None, canvas: _Canvas | None = None, traced=None) -> list[Frame]:
     """Frames of the fixpoint at ``level``: the start, then one frame per
     bit-removing rung application (consecutive applications are merged into
-    one frame when there are more than ``max_frames``)."""
+    one frame when there are more than ``max_frames``).  Every frame has the
+    pixel size of ``canvas`` (measured on the start when not given)."""
     ladder = spec.ladder
     lvl = ladder.level(level)
-    start = spec.initial_state(puzzle)
-    res = ladder.fixpoint(start.copy(), lvl, without, trace=True)
+    start, res = traced or _trace(spec, puzzle, lvl, without)
+    unit = spec.variables
     steps = list(res.steps)
     groups = [[s] for s in steps]
     if len(groups) > max_frames - 1 > 0:
         cuts = np.array_split(np.arange(len(steps)), max_frames - 1)
         groups = [[steps[i] for i in cut] for cut in cuts if len(cut)]
     state = start.copy()
-    png, width = _png(spec, puzzle, state, None, None, dpi, size)
-    out = [Frame(png, f"start: {int(state.bits.sum()):,} live bits; level {ladder.names[lvl]}",
-                 None, width)]
+    canvas = canvas or _Canvas.measure(spec, puzzle, state, size)
+    png, width = canvas.png(spec, puzzle, state, None, None, dpi)
+    out = [Frame(png, f"Level {ladder.names[lvl]}, start: {_plural(_open(state), unit)} open, "
+                      f"{_plural(int(state.bits.sum()), 'candidates')} in all.", None, width)]
     done = 0
     for g in groups:
         new = np.zeros_like(state.bits)
@@ -99,17 +173,93 @@ def frames(spec, puzzle, level=None, without=(), max_frames: int = 40, dpi: int 
         done += len(g)
         names = sorted({s.name for s in g}, key=ladder.names.index)
         rung = g[-1].name
-        colour = ladder.colours[rung]
-        what = names[0] if len(names) == 1 else " + ".join(names)
-        cap = (f"step {done} of {len(steps)}: {what} removed {int(new.sum()):,} bits; "
-               f"{int(state.bits.sum()):,} live. Work so far: {_counters(g[-1].counters)}")
-        png, width = _png(spec, puzzle, state, new, colour, dpi, size)
-        out.append(Frame(png, cap, rung, width))
-    end = {"solved": "solved", "stable": "stalled (needs a higher rung or search)",
-           "contradiction": "contradiction"}[res.status]
+        what = " + ".join(names)
+        step = f"step {done}" if len(g) == 1 else f"steps {done - len(g) + 1}–{done}"
+        cap = (f"{step} of {len(steps)}: {what} removed {_plural(int(new.sum()), 'candidates')}; "
+               f"{_plural(_open(state), unit)} still open.")
+        png, width = canvas.png(spec, puzzle, state, new, ladder.colours[rung], dpi)
+        out.append(Frame(png, cap[0].upper() + cap[1:], rung, width))
+    stall = ("only search can finish it" if lvl == len(ladder) - 1
+             else f"level {ladder.names[lvl]} needs a higher rung or search")
+    end = {"solved": "solved", "stable": f"stalled: {stall}",
+           "contradiction": "contradiction (the board has no answer)"}[res.status]
     last = out[-1]
-    out[-1] = Frame(last.png, last.caption + f" — fixpoint {end}.", last.rung, last.width)
+    out[-1] = Frame(last.png, f"{last.caption} — fixpoint {end}.", last.rung, last.width)
     return out
+
+
+def offered_levels(spec, puzzle, without=(), traces: dict | None = None) -> list[str]:
+    """The levels worth stepping through on ``puzzle``: those whose fixpoint
+    takes at least two steps, less any whose steps repeat a lower offered
+    level's exactly.  When none takes two steps, the top level alone."""
+    lad = spec.ladder
+    traces = {} if traces is None else traces
+    seen, out = set(), []
+    for name in lad.names:
+        traces[name] = tr = _trace(spec, puzzle, name, without)
+        steps = tr[1].steps
+        key = tuple((s.name, np.asarray(s.removed).tobytes()) for s in steps)
+        if len(steps) >= 2 and key not in seen:
+            out.append(name)
+        seen.add(key)
+    return out or [lad.names[-1]]
+
+
+_SWATCH = {
+    "tint": "<rect x='1' y='1' width='14' height='14' fill='{c}' stroke='#bbb'/>",
+    "outline": "<rect x='2' y='2' width='12' height='12' fill='{c}' fill-opacity='.3' "
+               "stroke='{c}' stroke-width='2'/>",
+    "box": "<rect x='1.5' y='3' width='13' height='10' rx='3' fill='none' stroke='{c}' "
+           "stroke-width='1.5'/>",
+    "dot": "<circle cx='8' cy='8' r='2.5' fill='{c}'/>",
+    "disc": "<circle cx='8' cy='8' r='6' fill='{c}'/>",
+    "ring": "<circle cx='8' cy='8' r='6' fill='white' stroke='{c}' stroke-width='1.5'/>",
+    "cross": "<path d='M4 4L12 12M4 12L12 4' stroke='{c}' stroke-width='1.5'/>",
+    "line": "<path d='M1 8H15' stroke='{c}' stroke-width='4' stroke-linecap='round'/>",
+    "thin": "<path d='M1 8H15' stroke='{c}' stroke-width='1.2'/>",
+    "dash": "<path d='M0 8H16' stroke='{c}' stroke-width='1.5' stroke-dasharray='3 2'/>",
+    "wall": "<path d='M8 0V16' stroke='{c}' stroke-width='3'/><path d='M0 8H16' "
+            "stroke='#bbb' stroke-width='.8'/>",
+    "arrow": "<path d='M2 8H11' stroke='{c}' stroke-width='1.5'/><path d='M10 4L15 8L10 12Z' "
+             "fill='{c}'/>",
+}
+
+
+def _swatch(kind: str, colour: str | None) -> str:
+    """A 16-pixel inline SVG of one legend symbol: a kind of :data:`_SWATCH`,
+    or ``text:G`` (the glyph G in ``colour``), ``struck:G`` (G crossed out),
+    ``bold:G``."""
+    c = html.escape(colour or "#555555", quote=True)
+    style = "vertical-align:middle;flex:none"
+    kind, _, glyph = kind.partition(":")
+    if kind in ("text", "struck", "bold"):
+        g = html.escape(glyph)
+        wid = max(16, 7 * len(glyph) + 4)
+        weight = " font-weight='bold'" if kind == "bold" else ""
+        body = (f"<text x='{wid / 2}' y='12.5' font-size='12' text-anchor='middle' fill='{c}' "
+                f"font-family='sans-serif'{weight}>{g}</text>")
+        if kind == "struck":
+            body += f"<path d='M2 13L{wid - 2} 3' stroke='{c}' stroke-width='1.4'/>"
+        return f"<svg width='{wid}' height='16' style='{style}'>{body}</svg>"
+    return (f"<svg width='16' height='16' style='{style}'>"
+            f"{_SWATCH.get(kind, _SWATCH['tint']).format(c=c)}</svg>")
+
+
+def legend_html(symbols, colours: dict) -> str:
+    """One legend: each genre symbol ``(kind, colour, text)`` (see
+    :func:`_swatch`; colour None: the rung's colour), then the rungs of
+    ``colours`` ({rung: colour}); the same markup in the static player and the
+    live widget."""
+    item = ("<span style='display:inline-flex;align-items:center;gap:4px;margin:0 10px 2px 0;"
+            "white-space:nowrap'>{}<span>{}</span></span>")
+    symbols = [*symbols,
+               ("outline", "#777777", "what this step changed, outlined in its rung's colour")]
+    parts = [item.format(_swatch(k, c), html.escape(t)) for k, c, t in symbols]
+    rungs = "".join(item.format(_swatch("outline", c), html.escape(n)) for n, c in colours.items())
+    return ("<div class='pk-legend' style='margin:4px 0;line-height:1.5;display:flex;"
+            f"flex-wrap:wrap'>{''.join(parts)}</div>"
+            "<div class='pk-legend' style='margin:0 0 4px;display:flex;flex-wrap:wrap;"
+            f"align-items:center'><span style='margin-right:8px'>rungs:</span>{rungs}</div>")
 
 
 _JS = """
@@ -147,8 +297,10 @@ _JS = """
 """
 
 
-def render_html(frames_by_level: dict, colours: dict, title: str = "") -> str:
-    """The self-contained HTML/JS player for ``{level name: [Frame, ...]}``."""
+def render_html(frames_by_level: dict, colours: dict, title: str = "", symbols=()) -> str:
+    """The self-contained HTML/JS player for ``{level name: [Frame, ...]}``;
+    ``colours`` are the rungs the legend names, ``symbols`` the genre's
+    ``LEGEND``."""
     uid = "pk-stepper-" + uuid.uuid4().hex[:10]
     levels = list(frames_by_level)
     data = {"levels": levels,
@@ -156,17 +308,22 @@ def render_html(frames_by_level: dict, colours: dict, title: str = "") -> str:
                              "colour": colours.get(f.rung) if f.rung else None}
                             for f in fs] for lv, fs in frames_by_level.items()}}
     opts = "".join(f"<option>{html.escape(lv)}</option>" for lv in levels)
-    legend = " ".join(f"<span style='border-left:10px solid {c};padding-left:4px;margin-right:8px'>"
-                      f"{html.escape(n)}</span>" for n, c in colours.items())
     payload = json.dumps(data).replace("</", "<\\/")
-    return (f"<div id='{uid}' class='pk-stepper' style='font-family:sans-serif;font-size:13px'>"
-            f"<div><b>{html.escape(title)}</b> level <select>{opts}</select> "
-            "<button>|&lt;</button><button>&lt;</button><button>play</button>"
-            "<button>&gt;</button><button>&gt;|</button> "
-            "<input type='range' min='0' value='0' style='width:40%;vertical-align:middle'></div>"
-            f"<div style='margin:4px 0'>{legend}</div>"
-            "<img style='max-width:100%;display:block'>"
-            "<div class='pk-cap' style='padding-left:6px;min-height:2.6em'></div>"
+    width = max((f.width for fs in frames_by_level.values() for f in fs), default=0)
+    size = f"width:{width}px;" if width else ""
+    return (f"<div id='{uid}' class='pk-stepper' style='font-family:sans-serif;font-size:13px;"
+            "max-width:100%;box-sizing:border-box'>"
+            "<div style='display:flex;flex-wrap:wrap;align-items:center;gap:4px 6px'>"
+            f"<b>{html.escape(title)}</b><label>level <select>{opts}</select></label>"
+            "<span style='white-space:nowrap'><button>|&lt;</button><button>&lt;</button>"
+            "<button>play</button><button>&gt;</button><button>&gt;|</button></span>"
+            "<input type='range' min='0' value='0' style='flex:1 1 120px;min-width:100px;"
+            "max-width:320px'></div>"
+            f"{legend_html(symbols, colours)}"
+            f"<img alt='the board after the step named below' style='{size}max-width:100%;"
+            "height:auto;display:block'>"
+            "<div class='pk-cap' style='padding-left:6px;min-height:3.2em;margin-top:4px;"
+            f"max-width:{max(width, 320)}px'></div>"
             f"<script type='application/json'>{payload}</script>"
             f"<script>{_JS % {'uid': json.dumps(uid)}}</script></div>")
 
@@ -174,23 +331,26 @@ def render_html(frames_by_level: dict, colours: dict, title: str = "") -> str:
 class Stepper:
     """A display bundle holding the static player and the live widget."""
 
-    def __init__(self, frames_by_level: dict, colours: dict, title: str = ""):
+    def __init__(self, frames_by_level: dict, colours: dict, title: str = "", symbols=()):
         self.frames_by_level = frames_by_level
         self.colours = colours
         self.title = title
+        self.symbols = list(symbols)
 
     @property
     def n_frames(self) -> dict:
+        """Frames per level offered."""
         return {lv: len(fs) for lv, fs in self.frames_by_level.items()}
 
     def _repr_html_(self):
-        return render_html(self.frames_by_level, self.colours, self.title)
+        return render_html(self.frames_by_level, self.colours, self.title, self.symbols)
 
     def widget(self):
         """The ipywidgets player over the same frames."""
         import ipywidgets as W
         levels = list(self.frames_by_level)
-        pick = W.Dropdown(options=levels, value=levels[-1], description="level")
+        pick = W.Dropdown(options=levels, value=levels[-1], description="level",
+                          layout=W.Layout(width="auto"))
         play = W.Play(interval=700, min=0, max=len(self.frames_by_level[levels[-1]]) - 1)
         slider = W.IntSlider(min=0, max=play.max, description="step")
         W.jslink((play, "value"), (slider, "value"))
@@ -198,7 +358,7 @@ class Stepper:
         image = W.Image(format="png", layout=W.Layout(
             width=f"{first.width}px" if first.width else "auto", max_width="100%",
             height="auto", object_fit="contain"))
-        caption = W.HTML()
+        caption = W.HTML(layout=W.Layout(min_height="3.2em"))
 
         def redraw(*_):
             fs = self.frames_by_level[pick.value]
@@ -217,7 +377,9 @@ class Stepper:
         pick.observe(relevel, "value")
         slider.observe(redraw, "value")
         redraw()
-        return W.VBox([W.HBox([pick, play, slider]), image, caption])
+        head = W.HBox([W.HTML(f"<b>{html.escape(self.title)}</b>"), pick, play, slider],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        return W.VBox([head, W.HTML(legend_html(self.symbols, self.colours)), image, caption])
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = {"text/plain": f"<rung stepper: {self.n_frames}>",
@@ -235,21 +397,83 @@ class Stepper:
 
 
 def show(spec, puzzle, levels=None, without=(), max_frames: int = 40, dpi: int = 144,
-         size: float = 4.2) -> Stepper:
-    """A stepper over ``levels`` (default: every level of the ladder).
+         size: float | None = None) -> Stepper:
+    """A stepper over ``levels``.
 
     Parameters
     ----------
     spec : GenreSpec
-        Supplies the ladder, the initial state and ``draw_state``.
+        Supplies the ladder, the initial state and ``draw_state``; its draw
+        module's ``LEGEND`` (where it has one) names the symbols.
     puzzle : the genre's Puzzle
     levels : list of str or int, optional
+        Default: :func:`offered_levels` (each level with two steps or more
+        on this board, none repeating a lower one).
     without : rungs to leave out (ablation view)
     max_frames : frames per level (consecutive steps merge beyond it)
     dpi : resolution frames are rendered at (shown at ``DISPLAY_DPI``)
-    size : inches of the board's longer side
+    size : inches of the board's longer side (default: from ``CELL_INCHES``)
     """
     lad = spec.ladder
-    levels = list(lad.names) if levels is None else [lad.names[lad.level(x)] for x in levels]
-    fbl = {lv: frames(spec, puzzle, lv, without, max_frames, dpi, size) for lv in levels}
-    return Stepper(fbl, dict(lad.colours), title=f"{spec.name}: step through the ladder")
+    traces: dict = {}
+    if levels is None:
+        levels = offered_levels(spec, puzzle, without, traces)
+    else:
+        levels = [lad.names[lad.level(x)] for x in levels]
+    canvas = _Canvas.measure(spec, puzzle, spec.initial_state(puzzle), size)
+    fbl = {lv: frames(spec, puzzle, lv, without, max_frames, dpi, size, canvas, traces.get(lv))
+           for lv in levels}
+    top = max(lad.level(lv) for lv in levels)
+    colours = {n: lad.colours[n] for n in lad.names[:top + 1] if n not in set(without)}
+    symbols = list(getattr(_draw_module(spec), "LEGEND", ()))
+    return Stepper(fbl, colours, title=f"{display_name(spec.name)}: step through the ladder",
+                   symbols=symbols)
+
+
+def _board(spec, text: str):
+    """The puzzle a reader typed: a bank board id, or a puzz.link URL."""
+    from ..core import banks
+    from ..core.referee import InputError
+    text = text.strip()
+    if not text:
+        raise InputError("type a puzz.link URL or a bank board id")
+    for entry in banks.load(spec.name):
+        if entry.get("id") == text:
+            return spec.Puzzle.from_json(entry["clues"])
+    if "://" not in text and "?" not in text:
+        raise InputError(f"no board {text!r} in the {display_name(spec.name)} bank "
+                         f"(ids look like {banks.load(spec.name)[0]['id']!r})")
+    if spec.url_decode is None:
+        raise InputError(f"{display_name(spec.name)} reads no puzz.link URLs: {spec.url_note}")
+    return spec.url_decode(text)
+
+
+def explore(spec, value: str = "", **options):
+    """A live stepper over any board: a text box for a puzz.link URL or a
+    bank board id, a button, and the player (or a one-line message saying
+    what is wrong with the input).  ``options`` go to :func:`show`.
+    Returns an ipywidgets ``VBox``."""
+    import ipywidgets as W
+    text = W.Text(value=value, placeholder="puzz.link URL or bank board id",
+                  layout=W.Layout(flex="1 1 260px", min_width="200px"))
+    go = W.Button(description="step through", button_style="primary")
+    message = W.HTML()
+    player = W.VBox()
+
+    def load(*_):
+        try:
+            st = show(spec, _board(spec, text.value), **options)
+        except Exception as e:          # every failure is one line, never a traceback
+            said = str(e).strip().splitlines()
+            message.value = (f"<span class='pk-error' style='color:#b00020'>"
+                             f"{html.escape(said[0] if said else type(e).__name__)}</span>")
+            player.children = ()
+            return
+        message.value = ""
+        player.children = (st.widget(),)
+
+    go.on_click(load)
+    if value:
+        load()
+    return W.VBox([W.HBox([text, go], layout=W.Layout(flex_flow="row wrap")), message, player],
+                  layout=W.Layout(max_width="100%"))

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from ..viz import board as vb
 
-__all__ = ["draw", "draw_state"]
+__all__ = ["draw", "draw_state", "LEGEND"]
 
 DARK = "#3b3b3b"
 _DIR = {1: (0, -1), 2: (0, 1), 3: (-1, 0), 4: (1, 0)}
+
+#: What the stepper's symbols mean (kind, colour, text; see viz.stepper).
+LEGEND = [("bold:2", vb.INK, "a clue: shaded cells in its arrow's direction"),
+          ("bold:2", "#9a9a9a", "a clue on a shaded cell (it need not be true)"),
+          ("tint", DARK, "a shaded cell"), ("dot", "#999999", "an unshaded cell"),
+          ("tint", "#ffffff", "an undecided cell")]
 
 
 def _clues(ax, puzzle, shaded):

@@ -39,7 +39,7 @@ def test_plots_return_figures():
 
 def test_stepper_frames_replay_the_fixpoint():
     p = toy.Puzzle.from_json({"k": 4, "givens": [[2, 3, 3], [1, 3, 1], [0, 0, 2], [3, 2, 4]]})
-    st = stepper.show(toy.SPEC, p)
+    st = stepper.show(toy.SPEC, p, levels=toy.LADDER.names)
     assert set(st.n_frames) == set(toy.LADDER.names)
     res = toy.LADDER.fixpoint(toy.initial_state(p), "probe", trace=True)
     assert st.n_frames["probe"] == len(res.steps) + 1
@@ -92,3 +92,65 @@ def test_an_ablation_chart_takes_a_registered_table_as_the_article():
     ours = pd.DataFrame({"6x6": [78.0, 45.0], "8x8": [72.0, 30.0]}, index=["full %", "−x %"])
     fig = plots.ablation_chart(ours, article=t)          # ours is the article's, transposed
     assert [list(ax.lines[0].get_xdata()) for ax in fig.axes[:2]] == [[80.0, 40.0], [70.0]]
+
+
+def _png_size(frame):
+    import io
+
+    from PIL import Image
+    return Image.open(io.BytesIO(base64.b64decode(frame.png))).size
+
+
+TOY = {"k": 4, "givens": [[2, 3, 3], [1, 3, 1], [0, 0, 2], [3, 2, 4]]}
+
+
+def test_every_frame_of_a_stepper_has_one_size():
+    p = toy.Puzzle.from_json(TOY)
+    st = stepper.show(toy.SPEC, p, levels=toy.LADDER.names)
+    sizes = {_png_size(f) for fs in st.frames_by_level.values() for f in fs}
+    widths = {f.width for fs in st.frames_by_level.values() for f in fs}
+    assert len(sizes) == 1 and len(widths) == 1, (sizes, widths)
+
+
+def test_default_levels_have_steps_and_do_not_repeat():
+    p = toy.Puzzle.from_json(TOY)
+    offered = stepper.offered_levels(toy.SPEC, p)
+    seen = []
+    for lv in offered:
+        steps = toy.LADDER.fixpoint(toy.initial_state(p), lv, trace=True).steps
+        key = [(s.name, s.removed.tobytes()) for s in steps]
+        assert len(steps) >= 2 and key not in seen, lv
+        seen.append(key)
+    st = stepper.show(toy.SPEC, p)
+    assert list(st.n_frames) == offered
+    top = max(toy.LADDER.level(lv) for lv in offered)
+    assert list(st.colours) == list(toy.LADDER.names[:top + 1])
+
+
+def test_captions_speak_in_words():
+    p = toy.Puzzle.from_json(TOY)
+    fr = stepper.frames(toy.SPEC, p, "probe")
+    assert "probe" in fr[0].caption and "bits" not in " ".join(f.caption for f in fr)
+    for f in fr[1:]:
+        m = re.search(r"removed ([\d,]+) (candidates?);", f.caption)
+        assert m and (m[1] == "1") == (m[2] == "candidate"), f.caption
+    assert all(re.search(r"\d+ cells? still open", f.caption) for f in fr[1:])
+    assert stepper._plural(1, "cells and edges") == "1 cell or edge"
+
+
+def test_candidates_cross_out_what_a_step_removed():
+    ax = board.new_board(1, 1)
+    board.candidates(ax, 0, 0, [1, 3], n=4, struck=[2], strike="#123456")
+    assert [t.get_text() for t in ax.texts] == ["1", "2", "3"]
+    assert any(line.get_color() == "#123456" for line in ax.lines)
+    board.close(ax)
+    ax = board.new_board(1, 1)
+    board.candidates(ax, 0, 0, list(range(1, 13)))
+    assert [t.get_text() for t in ax.texts] == ["12?"]
+    board.close(ax)
+
+
+def test_legend_names_every_symbol_once_rendered():
+    html = stepper.legend_html([("tint", "#000", "a shaded cell"), ("struck:6", None, "gone")],
+                               {"a": "#e41a1c"})
+    assert "a shaded cell" in html and "gone" in html and html.count("<svg") == 4
