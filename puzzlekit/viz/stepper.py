@@ -38,7 +38,7 @@ from matplotlib.figure import Figure
 from ..core.genre import display_name
 
 __all__ = ["Frame", "frames", "render_html", "legend_html", "Stepper", "show", "explore",
-           "offered_levels", "DISPLAY_DPI", "CELL_INCHES"]
+           "offered_levels", "read_board", "DISPLAY_DPI", "CELL_INCHES"]
 
 
 @dataclass(frozen=True)
@@ -430,8 +430,10 @@ def show(spec, puzzle, levels=None, without=(), max_frames: int = 40, dpi: int =
                    symbols=symbols)
 
 
-def _board(spec, text: str):
-    """The puzzle a reader typed: a bank board id, or a puzz.link URL."""
+def read_board(spec, text: str):
+    """The puzzle a reader typed: a bank board id (``"creek-6x6-20"``) or a
+    puzz.link URL; raises :class:`~puzzlekit.core.referee.InputError` with
+    one line saying what is wrong."""
     from ..core import banks
     from ..core.referee import InputError
     text = text.strip()
@@ -462,7 +464,7 @@ def explore(spec, value: str = "", **options):
 
     def load(*_):
         try:
-            st = show(spec, _board(spec, text.value), **options)
+            st = show(spec, read_board(spec, text.value), **options)
         except Exception as e:          # every failure is one line, never a traceback
             said = str(e).strip().splitlines()
             message.value = (f"<span class='pk-error' style='color:#b00020'>"
