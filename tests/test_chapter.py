@@ -44,10 +44,6 @@ def test_strip_counts_statuses():
     assert chapter.count_line(["differs"] * 3) == "3 differs"
 
 
-def test_article_url():
-    assert chapter.article_url("yajisan_kazusan") == "https://github.com/sen-ltd/yajisan-kazusan"
-
-
 def test_puzzle_and_answer_draws_two_boards():
     from puzzlekit.core import banks
     from puzzlekit.kojun import SPEC, Answer, Puzzle

@@ -12,7 +12,7 @@ from collections import Counter
 
 from ..core.tables.render import TINTS
 
-__all__ = ["STATUS_ORDER", "MARK_COLOURS", "article_url", "statuses", "count_line", "darker",
+__all__ = ["STATUS_ORDER", "MARK_COLOURS", "statuses", "count_line", "darker",
            "status_strip", "puzzle_and_answer"]
 
 #: The order statuses are counted in.
@@ -22,19 +22,6 @@ STATUS_ORDER = ("match", "close", "differs", "shown", "missing")
 #: one, a neutral grey for a table shown but never compared, none for a
 #: missing one.
 MARK_COLOURS = {**TINTS, "shown": "#eeeeee", "missing": "#ffffff"}
-
-#: Where the article of each chapter lives: the repository its text names.
-ARTICLE_REPOS = "https://github.com/sen-ltd/{}"
-
-
-def article_url(genre: str) -> str:
-    """The address of a genre's article source (its repository).
-
-    >>> article_url("statue_park")
-    'https://github.com/sen-ltd/statue-park'
-    """
-    return ARTICLE_REPOS.format(genre.replace("_", "-"))
-
 
 def statuses(article, scale: str) -> list[tuple[str, str, str]]:
     """``(table id, title, status)`` for every table of ``article`` at

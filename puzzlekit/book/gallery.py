@@ -91,17 +91,15 @@ def _pick(bank: list[dict], names) -> dict:
     return min(bank, key=rank)
 
 
-def board_png(genre: str, entry: dict, inches: float = 1.7) -> str:
-    """A bank board and its answer side by side, as a base64 PNG."""
-    from matplotlib.figure import Figure
+def board_png(genre: str, entry: dict) -> str:
+    """A bank board and its answer side by side
+    (:func:`puzzlekit.book.chapter.puzzle_and_answer`), as a base64 PNG."""
+    from .chapter import puzzle_and_answer
     spec = puzzlekit.spec(genre)
     board, answer = spec.Puzzle.from_json(entry["clues"]), spec.Answer.from_json(entry["answer"])
-    fig = Figure(figsize=(2 * inches + 0.3, inches + 0.1))
-    for k, ans in enumerate((None, answer)):
-        ax = fig.add_axes((k * 0.52, 0.0, 0.48, 1.0))
-        spec.draw(board, ans, ax=ax)
+    fig = puzzle_and_answer(spec, board, answer, titles=("puzzle", "solution"), cell=0.3)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight", pad_inches=0.04)
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight", pad_inches=0.04)
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
