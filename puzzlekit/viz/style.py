@@ -111,11 +111,13 @@ def compact(v, _pos=None) -> str:
 
 
 def plain_ticks(ax, axis: str = "both") -> None:
-    """Label a linear axis of ``ax`` with :func:`compact` (no "1e6" offset);
-    a log axis keeps its powers of ten."""
-    from matplotlib.ticker import FuncFormatter
+    """Label a numeric linear axis of ``ax`` with :func:`compact` (no "1e6"
+    offset); a log axis keeps its powers of ten, and an axis labelled by
+    names (rungs, categories) keeps its names."""
+    from matplotlib.ticker import FuncFormatter, ScalarFormatter
     for name in ("x", "y"):
         if axis in (name, "both"):
             a = getattr(ax, f"{name}axis")
-            if a.get_scale() == "linear":
+            if a.get_scale() == "linear" and isinstance(a.get_major_formatter(),
+                                                         ScalarFormatter):
                 a.set_major_formatter(FuncFormatter(compact))

@@ -154,3 +154,11 @@ def test_legend_names_every_symbol_once_rendered():
     html = stepper.legend_html([("tint", "#000", "a shaded cell"), ("struck:6", None, "gone")],
                                {"a": "#e41a1c"})
     assert "a shaded cell" in html and "gone" in html and html.count("<svg") == 4
+
+
+def test_a_reach_curve_names_its_rungs():
+    """The x axis reads the rung names (plain, no backticks), not positions."""
+    df = pd.DataFrame({"`neigh`": [10, 20], "probe": [30, 60]}, index=["6×6", "8×8"])
+    fig = plots.reach_curve(df)
+    fig.canvas.draw()
+    assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["neigh", "probe"]
