@@ -57,7 +57,7 @@ def test_a_plain_frame_reads():
     assert 'class="pk-table"' in out and "NaN" not in out and "dtype" not in out
     cells = _cells(out)
     assert "5" in cells and "1,234,567" in cells and "—" in cells
-    assert "0.123" in cells and "12.5" in cells and "99" in cells
+    assert "0.123" in cells and "12.5" in cells and "99.0" in cells   # a column of fractions
     assert "<code>rung</code>" in out and "<code>b</code> rung" in out and "`" not in out
     long = pd.Series(range(300), name="answers")
     out = frame_html(long)
@@ -68,7 +68,7 @@ def test_times_and_ratios_carry_units():
     df = pd.DataFrame({"ladder": [0.0123, 2.5], "sat / ladder": [4.0, 12.34]}, index=["a", "b"])
     df.attrs["units"] = {"ladder": "s", "sat / ladder": "×"}
     cells = _cells(frame_html(df.round(4)))
-    assert cells == ["12.3 ms", "4×", "2.50 s", "12.3×"]
+    assert cells == ["12.3 ms", "4.00×", "2.50 s", "12.3×"]
 
 
 def test_use_registers_the_frame_rendering_with_ipython():

@@ -53,16 +53,20 @@ def isnan(v) -> bool:
         return False
 
 
-def fmt_number(v, decimals: int | None = None) -> str:
+def fmt_number(v, decimals: int | None = None, whole: bool = True) -> str:
     """A number as a reader reads it: ``decimals`` places when given; else a
-    whole number as an integer with thousands separators (never "5.0"), a
-    larger one to a whole number, a smaller one to three significant digits
-    (never in exponent notation); NaN as "—".
+    whole number as an integer with thousands separators (never "5.0"; with
+    ``whole=False``, for a column of fractions, it keeps three significant
+    digits like its neighbours: "7.00"), one of 1,000 or more to a whole
+    number, a smaller one to three significant digits (never in exponent
+    notation); NaN as "—".
 
     >>> fmt_number(5.0), fmt_number(12345.6), fmt_number(2.345), fmt_number(0.0001234)
     ('5', '12,346', '2.35', '0.000123')
     >>> fmt_number(98.8, 1), fmt_number(float("nan")), fmt_number(3, 2)
     ('98.8', '—', '3.00')
+    >>> fmt_number(7.0, whole=False), fmt_number(37.3, whole=False)
+    ('7.00', '37.3')
     """
     x = float(v)
     if math.isnan(x):
@@ -71,9 +75,10 @@ def fmt_number(v, decimals: int | None = None) -> str:
         return "unbounded" if x > 0 else "−unbounded"
     if decimals is not None:
         return f"{x:,.{decimals}f}"
-    if abs(x - round(x)) < 1e-9 or abs(x) >= 1000:
+    if (whole and abs(x - round(x)) < 1e-9) or abs(x) >= 1000:
         return f"{round(x):,}"
-    s = np.format_float_positional(x, precision=3, unique=False, fractional=False, trim="-")
+    s = np.format_float_positional(x, precision=3, unique=False, fractional=False,
+                                   trim="-" if whole else "k")
     return s if abs(x) < 100 else f"{float(s):,.0f}"
 
 
@@ -320,22 +325,34 @@ def source_html(source: str, url: str = "") -> str:
     return f'<p class="pk-source" style="font-size:smaller">Article figures from {name}</p>'
 
 
-def _column_format(col, units: dict):
+def _fractions(values) -> bool:
+    """Whether a column holds floats and at least one of them is not whole."""
+    a = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype=float)
+    a = a[np.isfinite(a)]
+    return pd.api.types.is_float_dtype(values) and bool(np.any(np.abs(a - np.round(a)) > 1e-9))
+
+
+def _column_format(col, units: dict, fractions: bool = False):
     """How one column of a plain frame prints: by its unit in
     ``attrs["units"]`` ("s": a time, "×": a ratio), a column named
     "seconds" (or "… (s)") as a time, a z column by :func:`fmt_z`,
-    anything else by :func:`fmt`."""
+    anything else by :func:`fmt`; in a column of ``fractions`` a whole
+    value keeps its neighbours' significant digits ("7.00" beside "37.3")."""
     key = col if col in units else (col[-1] if isinstance(col, tuple) else None)
     unit = units.get(key)
+    whole = not fractions
     if unit == "s":
         return fmt_seconds
     if unit == "×":
-        return lambda v: DASH if v is None or isnan(v) else f"{fmt_number(v)}×"
+        return lambda v: DASH if v is None or isnan(v) else f"{fmt_number(v, whole=whole)}×"
     last = str(col[-1] if isinstance(col, tuple) else col)
     if last in ("seconds", "wall s") or last.endswith(" (s)"):
         return fmt_seconds
     if last in ("z", "worst_z") or "|z|" in last:
         return lambda v: fmt_z(v) or DASH
+    if fractions:
+        return lambda v: (fmt_number(v, whole=False) if isinstance(v, (float, np.floating))
+                          else fmt(v))
     return fmt
 
 
@@ -358,7 +375,7 @@ def frame_html(obj) -> str:
     units = df.attrs.get("units") or {}
     shown = pd.DataFrame(index=df.index, columns=df.columns, dtype=object)
     for j, col in enumerate(df.columns):
-        f = _column_format(col, units)
+        f = _column_format(col, units, _fractions(df.iloc[:, j]))
         shown.iloc[:, j] = [name_html(v) if isinstance(v, str) else html.escape(f(v))
                             for v in df.iloc[:, j]]
     shown.index = _names(df.index)
