@@ -162,9 +162,16 @@ _DISPLAY = {"yajisan_kazusan": "Yajisan-Kazusan"}
 def display_name(genre: str) -> str:
     """A genre's name as the book prints it (in prose, tables and plots).
 
+    A name already written so (capitalised, no underscore) is returned as
+    it is, so printing a printed name again changes nothing.
+
     >>> display_name("statue_park"), display_name("yajisan_kazusan"), display_name("kojun")
     ('Statue Park', 'Yajisan-Kazusan', 'Kojun')
+    >>> display_name("Statue Park"), display_name("Yajisan-Kazusan")
+    ('Statue Park', 'Yajisan-Kazusan')
     """
+    if genre[:1].isupper() and "_" not in genre:
+        return genre
     return _DISPLAY.get(genre) or " ".join(w.capitalize() for w in genre.split("_"))
 
 
