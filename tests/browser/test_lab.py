@@ -259,6 +259,17 @@ def _run_notebook(browser, lab, name: str):
     return page, errors
 
 
+
+def _plays(player, image):
+    """Press the player's play button: the board must change within 10 s."""
+    before = image.get_attribute("src")
+    player.locator("button").first.click()          # play
+    for _ in range(50):
+        if image.get_attribute("src") != before:
+            break
+        time.sleep(0.2)
+    assert image.get_attribute("src") != before, "pressing play did not change the board"
+
 def test_stepper_plays_in_jupyterlab(lab):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
@@ -277,13 +288,7 @@ def test_stepper_plays_in_jupyterlab(lab):
             assert natural >= width, f"a {natural} px picture stretched to {width:.0f} px"
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             box.screenshot(path=str(ARTIFACTS / "jupyterlab-stepper.png"))
-            before = image.get_attribute("src")
-            player.locator("button").first.click()          # play
-            for _ in range(50):
-                if image.get_attribute("src") != before:
-                    break
-                time.sleep(0.2)
-            assert image.get_attribute("src") != before, "pressing play did not change the board"
+            _plays(player, image)
             assert not errors, errors
         finally:
             browser.close()
@@ -322,13 +327,7 @@ def test_a_board_id_or_url_steps_in_jupyterlab(lab):
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.locator(".jp-OutputArea").first.screenshot(
                 path=str(ARTIFACTS / "jupyterlab-explore.png"))
-            before = image.get_attribute("src")
-            player.locator("button").first.click()          # play
-            for _ in range(50):
-                if image.get_attribute("src") != before:
-                    break
-                time.sleep(0.2)
-            assert image.get_attribute("src") != before, "pressing play did not change the board"
+            _plays(player, image)
             assert not errors, errors
         finally:
             browser.close()
