@@ -163,29 +163,31 @@ def fmt_seconds(s) -> str:
 
 
 _TICK = re.compile(r"`([^`]+)`")
+#: A board size written with a letter x ("6x6"), printed as the book prints sizes.
+_SIZE = re.compile(r"\b(\d+)x(\d+)\b")
 
 
 def name_html(name) -> str:
     """A row or column name as HTML: escaped, a markdown ``code`` span as
-    ``<code>``, a tuple's parts joined by " / ".
+    ``<code>``, a board size as "6×6", a tuple's parts joined by " / ".
 
-    >>> name_html("pinned by shape (`order`) %")
-    'pinned by shape (<code>order</code>) %'
+    >>> name_html("pinned by shape (`order`) %"), name_html("6x6 3x size5")
+    ('pinned by shape (<code>order</code>) %', '6×6 3x size5')
     """
     if isinstance(name, tuple):
         return " / ".join(name_html(p) for p in name)
     text = "" if name is None or (isinstance(name, float) and math.isnan(name)) else str(name)
-    return _TICK.sub(r"<code>\1</code>", html.escape(text))
+    return _TICK.sub(r"<code>\1</code>", html.escape(_SIZE.sub("\\1×\\2", text)))
 
 
 def name_text(name) -> str:
-    """A row or column name as plain text, markdown backticks dropped
-    (for plot ticks and legends).
+    """A row or column name as plain text, markdown backticks dropped and a
+    board size as "6×6" (for plot ticks and legends).
 
-    >>> name_text("`neigh` off")
-    'neigh off'
+    >>> name_text("`neigh` off"), name_text("8x8 −fit")
+    ('neigh off', '8×8 −fit')
     """
-    return _TICK.sub(r"\1", str(name))
+    return _TICK.sub(r"\1", _SIZE.sub("\\1×\\2", str(name)))
 
 
 def _decimals(text: str) -> int | None:
