@@ -65,7 +65,9 @@ def iter_solutions(puzzle, limit=1000, max_nodes=MAX_NODES):
 
 def _cut(puzzle, limit, max_nodes, fill, keep):
     """The cutter's count, and its first answers (at most ``limit`` and ``keep``)
-    as segment masks."""
+    as segment masks.  A board with no pair has none: an answer draws a line."""
+    if not puzzle.k:
+        return Count(0, False, 0, int(limit)), []
     fill = puzzle.fill if fill is None else bool(fill)
     nbrs, cedge, label, mate = _arrays(puzzle)
     m = len(puzzle.grid.edges)
@@ -90,10 +92,8 @@ def route_count(puzzle, limit=2, max_nodes=MAX_NODES) -> Count:
     ends = np.ascontiguousarray(puzzle.ends, dtype=np.int32)
     own = np.zeros(puzzle.n, dtype=np.int8)
     res = np.zeros(3, dtype=np.int64)
-    if puzzle.k:
+    if puzzle.k:       # with no pair there is no line, and so no answer
         _route_jit(ends, nbrs, label, mate, own, res, int(limit), int(max_nodes))
-    else:
-        res[0] = 1
     return Count(int(res[0]), bool(res[2]), int(res[1]), int(limit))
 
 

@@ -242,8 +242,11 @@ def _chain_jit(bits, edges, label, parent, lab, work):
 @njit(cache=True)
 def _reach_jit(bits, edges, label, ends, fill, parent, numbered, work):
     """Both ends of every pair meet over non-OFF segments; a region of the
-    non-OFF graph with no number is a contradiction (fill) or unused."""
+    non-OFF graph with no number is a contradiction (fill) or unused.  A
+    board with no pair is a contradiction: an answer draws a line."""
     n = len(label)
+    if ends.shape[0] == 0:
+        return -1
     for i in range(n):
         parent[i] = i
         numbered[i] = 0
@@ -340,9 +343,12 @@ def _residue_jit(bits, data, out):
 
 @njit(cache=True)
 def _legal_rung_jit(bits, data):
-    """The rules on a decided state: degrees, no loop, no welded numbers."""
+    """The rules on a decided state: degrees, no loop, no welded numbers, and
+    a line at all (a board with no pair has no answer)."""
     cedge, edges, label, ends, fill, iw = data
     n = len(label)
+    if ends.shape[0] == 0:
+        return False
     for i in range(n):
         on = 0
         for d in range(4):

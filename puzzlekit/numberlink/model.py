@@ -15,7 +15,9 @@ An answer is the set of ON segments.  Cells are numbered row-major; the
 segments (``Grid.edges``) are the horizontal ones row by row, then the
 vertical ones.  With ``"fill": false`` (puzz.link's own rule) an empty cell
 may stay unused; with ``"fill": true`` (Nikoli's rule 3) every cell is on a
-path.
+path.  An answer draws at least one line, as puzz.link checks it: on a board
+with no numbers an empty answer breaks ``no-line`` (with numbers it leaves
+its pairs unjoined), so such a board has no answer.
 
 Reading is strict: ``h``, ``w`` and every number are JSON integers (``true``,
 ``2.0`` and ``"2"`` are refused), numbers lie in 0..:data:`MAX_NUMBER`, each
@@ -49,7 +51,8 @@ __all__ = ["Puzzle", "Answer", "check", "RULES", "MAX_CELLS", "MAX_SIDE", "MAX_N
 MAX_CELLS = 10_000   # 100x100: one two-bit variable per segment
 MAX_SIDE = 200
 MAX_NUMBER = MAX_CELLS // 2
-RULES = ("pair-not-joined", "branch", "loop", "two-numbers", "dead-end", "unused-cell")
+RULES = ("pair-not-joined", "branch", "loop", "two-numbers", "dead-end", "unused-cell",
+         "no-line")
 
 
 class Puzzle(GridPuzzle):
@@ -234,6 +237,9 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     []
     >>> sorted({v.rule for v in check(p, Answer.from_json({"right": ["10"], "down": []}))})
     ['dead-end', 'pair-not-joined']
+    >>> empty = Puzzle.from_json({"h": 1, "w": 3, "numbers": [[0, 0, 0]], "fill": False})
+    >>> [v.rule for v in check(empty, Answer.from_json({"right": ["00"], "down": []}))]
+    ['no-line']
     """
     h, w = puzzle.h, puzzle.w
     check_shape((h, w), answer.shape)
@@ -243,6 +249,8 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     for e in np.flatnonzero(answer.on):
         deg[g.edges[e]] += 1
     out = []
+    if not answer.on.any() and not puzzle.k:    # with numbers: their pairs are not joined
+        out.append(Violation("no-line", (), "no line is drawn"))
     for i in range(g.n):
         want = 1 if label[i] else 2
         if deg[i] > want:

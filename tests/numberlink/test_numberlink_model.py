@@ -5,7 +5,7 @@ import pytest
 
 from puzzlekit.core.referee import InputError
 from puzzlekit.numberlink import Answer, Puzzle, check, paths_of
-from puzzlekit.numberlink.model import answer_from_paths, puzzle_from_paths
+from puzzlekit.numberlink.model import RULES, answer_from_paths, puzzle_from_paths
 
 
 def _ans(h, w, paths):
@@ -101,3 +101,52 @@ def test_bad_answers_are_refused(obj):
 def test_answer_of_wrong_size_is_refused():
     with pytest.raises(InputError):
         check(Puzzle(1, 3, [[1, 0, 1]]), Answer(1, 2, [True]))
+
+
+def _no_numbers(h, w, fill):
+    return Puzzle(h, w, [[0] * w for _ in range(h)], fill)
+
+
+@pytest.mark.parametrize("fill", [False, True])
+def test_an_answer_with_no_line_breaks_the_no_line_rule(fill):
+    p = _no_numbers(2, 3, fill)
+    broken = check(p, Answer(2, 3, [False] * 7))
+    assert "no-line" in {v.rule for v in broken}
+    assert "no-line" in RULES
+    # a board with numbers: the empty answer is named by the pair it leaves unjoined
+    q = Puzzle(1, 3, [[1, 0, 1]], fill)
+    rules = {v.rule for v in check(q, Answer(1, 3, [False, False]))}
+    assert "pair-not-joined" in rules and "no-line" not in rules
+    assert check(q, Answer(1, 3, [True, True])) == []
+
+
+def test_cli_check_rejects_an_empty_answer_on_a_board_with_no_numbers(tmp_path, capsys):
+    import puzzlekit.__main__ as cli
+    board, answer = tmp_path / "p.json", tmp_path / "a.json"
+    board.write_text(json.dumps({"h": 2, "w": 2, "numbers": [[0, 0], [0, 0]], "fill": False}))
+    answer.write_text(json.dumps({"right": ["0", "0"], "down": ["00"]}))
+    assert cli.main(["check", "numberlink", str(board), str(answer)]) == 1
+    assert capsys.readouterr().out.strip().splitlines() == ["no-line: no line is drawn"]
+
+
+@pytest.mark.parametrize("h,w", [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3)])
+@pytest.mark.parametrize("fill", [False, True])
+def test_every_engine_counts_no_answer_on_a_board_with_no_numbers(h, w, fill):
+    """The raw engines, the ladder's search at every level, clause learning
+    and CP-SAT agree: with no numbers there is no line, so no answer."""
+    import puzzlekit
+    from puzzlekit.core.genre import ladder_count
+    from puzzlekit.core.proof import proof_count
+    from puzzlekit.numberlink import brute, sat
+    sp = puzzlekit.spec("numberlink")
+    p = _no_numbers(h, w, fill)
+    counts = {"cutter": brute.count_solutions(p, 3).count,
+              "cutter answers": len(brute.solutions(p, 3).solutions),
+              "sat": sat.count_solutions(p, 3).count,
+              "proof": proof_count(sp, p, 3, max_nodes=None, first_nodes=0).count,
+              "proof after a round": proof_count(sp, p, 3, max_nodes=None, first_nodes=3).count}
+    for level in range(len(sp.ladder.names)):
+        counts[f"ladder {sp.ladder.names[level]}"] = ladder_count(sp, p, 3, level=level).count
+    if not fill:                     # the router counts answers with rule 3 off
+        counts["router"] = brute.route_count(p, 3).count
+    assert counts == dict.fromkeys(counts, 0)
