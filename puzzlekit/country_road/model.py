@@ -20,7 +20,9 @@ The example is the unique answer of the example puzzle.  Rule ids the referee
 names: ``loop`` (the used edges are not one simple closed loop), ``missed`` (a
 country the loop never visits, unless ``skip``), ``twice`` (a country entered
 more than once), ``count`` (a number that is not its country's road cells) and
-``facing`` (two empty cells of different countries side by side).
+``facing`` (two empty cells of different countries side by side).  An
+answer of another size than its board is refused (:class:`InputError`), as in
+every genre.
 
 Reading is strict: sizes, labels, coordinates and numbers are JSON integers
 in range (``true``, ``3.0`` and ``"3"`` are refused), a number lies in
@@ -38,6 +40,7 @@ from ..core.grid import RegionPuzzle, region_grid
 from ..core.referee import (
     InputError,
     Violation,
+    check_shape,
     int_grid,
     region_labels,
     show,
@@ -211,9 +214,7 @@ def check(puzzle: Puzzle, answer: Answer) -> list[Violation]:
     >>> sorted({v.rule for v in check(p, b)})
     ['missed']
     """
-    if (answer.h, answer.w) != puzzle.shape:
-        return [Violation("loop", (), f"answer is {answer.h}x{answer.w}, "
-                                      f"board {puzzle.h}x{puzzle.w}")]
+    check_shape(puzzle.shape, (answer.h, answer.w))
     g = puzzle.grid
     E = g.edges
     used = np.asarray(answer.edges, dtype=bool)
