@@ -19,6 +19,7 @@ FIXTURES = [  # rule, board (h, w, numbers, fill), answer paths (cell lists)
     ("two-numbers", (1, 4, [[1, 2, 2, 1]], True), [[0, 1], [2, 3]]),
     ("dead-end", (1, 3, [[1, 0, 1]], True), [[0, 1]]),
     ("unused-cell", (2, 3, [[1, 0, 1], [0, 0, 0]], True), [[0, 1, 2]]),
+    ("no-line", (2, 2, [[0, 0], [0, 0]], False), []),
     (None, (2, 3, [[1, 0, 1], [2, 0, 2]], True), [[0, 1, 2], [3, 4, 5]]),
 ]
 
