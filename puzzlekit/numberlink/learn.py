@@ -6,8 +6,9 @@ and ``reach`` become the kernel that explains itself:
 * ``deg``: of a cell's segments at most its degree are ON (every subset one
   larger has an OFF segment) and at least its degree (every subset one
   smaller than its free segments allow has an ON one); without rule 3 an
-  empty cell's one ON segment needs a second; on a board with no numbers,
-  some segment is ON (an answer draws a line);
+  empty cell's one ON segment needs a second; on a board with no numbers
+  every segment is OFF (a path joins a pair) and some is ON (an answer
+  draws a line), so there is no answer;
 * ``chain``: an open segment that would close a loop or weld two numbers
   goes OFF, explained by the ON segments of the paths it would join (an ON
   segment that already does so is a conflict);
@@ -53,8 +54,9 @@ def _degree_clauses(puzzle):
             clauses += [[2 * e for e in sub] for sub in combinations(segs, len(segs) - lo + 1)]
         else:                                # no rule 3: an empty cell's ON segment needs another
             clauses += [[2 * e + 1] + [2 * f for f in segs if f != e] for e in segs]
-    if not puzzle.k:                         # an answer draws a line: some segment is ON
-        clauses.append([2 * e for e in range(len(puzzle.grid.edges))])
+    if not puzzle.k:                         # no pair to join: every segment OFF, yet
+        m = len(puzzle.grid.edges)           # an answer draws a line: some segment ON
+        clauses += [[2 * e + 1] for e in range(m)] + [[2 * e for e in range(m)]]
     return flat(clauses)
 
 

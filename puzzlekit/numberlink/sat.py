@@ -6,8 +6,9 @@ empty cell two (0 or 2 with ``fill`` off); an ON segment joins cells of equal
 label, and the numbered cells carry their own pair, so a path can only join
 the two ends of one pair.  What is left, a loop of empty cells, is ruled out
 lazily: every loop in an offered answer becomes a clause forbidding it
-(:func:`core.sat.count`'s ``refute``).  On a board with no numbers some
-segment is ON: an answer draws a line.
+(:func:`core.sat.count`'s ``refute``).  On a board with no numbers every
+segment is OFF (a path joins a pair, and there is none) and some segment is
+ON (an answer draws a line): no answer.
 """
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ def model(puzzle):
         else:
             used = m.NewBoolVar(f"u{i}")
             m.Add(sum(inc[i]) == 2 * used)
-    if not puzzle.k:                 # an answer draws a line
+    if not puzzle.k:                 # no pair for a path to join, yet an answer draws a line
+        for s in seg:
+            m.Add(s == 0)
         m.AddBoolOr(seg)
     return m, seg
 

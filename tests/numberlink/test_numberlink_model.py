@@ -151,3 +151,17 @@ def test_every_engine_counts_no_answer_on_a_board_with_no_numbers(h, w, fill):
     if not fill:                     # the router counts answers with rule 3 off
         counts["router"] = brute.route_count(p, 3).count
     assert counts == dict.fromkeys(counts, 0)
+
+
+@pytest.mark.parametrize("fill", [False, True])
+def test_solve_and_cp_sat_prove_a_blank_7x7_board_has_no_answer(fill):
+    """Not by running out of nodes: the proof and CP-SAT see it at once."""
+    import puzzlekit
+    from puzzlekit.core.genre import solve
+    from puzzlekit.numberlink import sat
+    sp = puzzlekit.spec("numberlink")
+    p = _no_numbers(7, 7, fill)
+    r = solve(sp, p, count=2)
+    assert (r.count, r.capped) == (0, False)
+    s = sat.count_solutions(p, 2, time_limit=10)
+    assert (s.count, s.capped) == (0, False)
