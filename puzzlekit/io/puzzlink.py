@@ -22,7 +22,7 @@ import numpy as np
 from ..core.referee import InputError
 
 __all__ = ["PuzzlinkError", "QUESTION", "UrlParts", "is_url", "parse_url", "genre_url", "make_url",
-           "Reader", "Runs", "number16_token", "write_number16", "write_border",
+           "ALIASES", "Reader", "Runs", "number16_token", "write_number16", "write_border",
            "write_regions", "write_circle", "write_binary", "write_points04", "regions_from_walls",
            "walls_from_regions", "numbers_by_cell", "numbers_by_region", "MAX_SIDE",
            "read_arrow_numbers", "write_arrow_numbers"]
@@ -108,16 +108,23 @@ def parse_url(url: str, max_cells: int | None = None) -> UrlParts:
     return UrlParts(pid, variant, flags, w, h, body)
 
 
+#: puzz.link's other names for a genre id (pzprjs ``src/pzpr/variety.js``): a URL
+#: under an alias is read as the genre; encoders write the id itself.
+ALIASES = {"numlin": ("numberlink",)}
+
+
 def genre_url(url: str, pid: str, max_cells: int | None = None, name: str | None = None,
-              variants: tuple = ("",), flags: str | None = "") -> UrlParts:
+              variants: tuple = ("",), flags: str = "") -> UrlParts:
     """:func:`parse_url`, and the checks every genre's decoder makes of the
-    shell: the genre id is ``pid``, the variant one of ``variants`` and
-    every flag character one of ``flags`` (None: any flags, which the
-    genre reads or ignores).  A genre without flags (``name``, for the
-    message) says so.
+    shell: the genre id is ``pid`` or one of its :data:`ALIASES`, the
+    variant one of ``variants`` and every flag character one of ``flags``
+    (the flags puzz.link defines for the genre; any other is refused, not
+    ignored).  A genre without flags (``name``, for the message) says so.
 
     >>> genre_url("https://puzz.link/p?nanro/4/4/6r0s1oi13n1h", "nanro").body
     '6r0s1oi13n1h'
+    >>> genre_url("https://puzz.link/p?numberlink/2/1/11", "numlin").pid
+    'numberlink'
     >>> try:
     ...     genre_url("https://puzz.link/p?nanro/x/4/4/6r", "nanro", name="Nanro")
     ... except PuzzlinkError as e:
@@ -125,11 +132,11 @@ def genre_url(url: str, pid: str, max_cells: int | None = None, name: str | None
     nanro URL: Nanro has no flags, got 'x'
     """
     u = parse_url(url, max_cells=max_cells)
-    if u.pid != pid:
+    if u.pid != pid and u.pid not in ALIASES.get(pid, ()):
         raise PuzzlinkError(f"not a {pid} URL: the genre id is {u.pid!r}")
     if u.variant not in variants:
         raise PuzzlinkError(f"{pid} URL: the variant {u.variant[:10]!r} is not supported")
-    if flags is not None and set(u.flags) - set(flags):
+    if set(u.flags) - set(flags):
         if not flags:
             raise PuzzlinkError(f"{pid} URL: {name or pid} has no flags, got {u.flags[:10]!r}")
         raise PuzzlinkError(f"{pid} URL: unknown flag(s) {u.flags[:10]!r} "

@@ -35,7 +35,7 @@ def decode(url: str, need_shade: bool = False) -> Puzzle:
     >>> len(p.clues), p.clues[6]
     (8, (1, 99))
     """
-    u = genre_url(url, PID, MAX_CELLS, flags=None)            # a flag is ignored
+    u = genre_url(url, PID, MAX_CELLS, "Yajisan-Kazusan")
     if max(u.w, u.h) > MAX_SIDE:
         raise PuzzlinkError(f"yajikazu URL: a side of {max(u.w, u.h)} cells is longer than "
                             f"{MAX_SIDE}")
