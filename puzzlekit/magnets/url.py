@@ -8,7 +8,10 @@ empty cells (five to a character; left out when there are none).
 
 :func:`encode` writes what puzz.link's own encoder writes: a wall between two
 cells of different dominoes, none beside an empty cell, and the trailing
-sections only when they say something.  :func:`decode` accepts any wall
+sections only when they say something.  So a body that stops right after the
+walls, or right after the poles, is whole (puzz.link reads the missing
+sections as nothing given); one that stops inside a section is refused as
+truncated.  :func:`decode` accepts any wall
 beside an empty cell and refuses everything this package does not model:
 the ``a`` (anti-magnets) flag, ``?`` margins, rooms that are not dominoes.
 """
