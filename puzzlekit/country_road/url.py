@@ -42,7 +42,7 @@ def decode(url: str) -> Puzzle:
     w, h = u.w, u.h
     rd = Reader(u.body, "country URL")
     lab = rd.regions(w, h)
-    values = rd.number16(int(lab.max()) + 1)
+    values = rd.number16(int(lab.max()) + 1, "countries")
     rd.end()
     numbers = numbers_by_region(values, lab, "country URL", 0, "country")
     clues = {r: v for r, v in numbers.items() if v != QUESTION}

@@ -4,7 +4,10 @@ The numbers live on the ``(W + 1) x (H + 1)`` grid points in reading order,
 written as the "0–4 with gaps" section (a digit may swallow one or two empty
 points after it; letters ``g``–``z`` are runs of empty points).  The legacy
 flag ``d`` (one character per point, ``0``–``4`` a number, anything else
-empty) is read, never written.  puzz.link writes every point (a trailing
+empty) is read, never written; as pzprjs's reader of that form does
+(``decodecross_old``; no encoder of it survives to say whether one always
+wrote every point), points after a shorter body are empty, and a longer
+body is refused.  puzz.link writes every point (a trailing
 run of empty points included), so a body covering fewer points is refused
 as truncated.  :func:`decode` refuses a number larger than
 its point's cell count, a ``?`` point (puzz.link draws one, but it states
@@ -44,10 +47,6 @@ def decode(url: str, shade_required: bool = False) -> Puzzle:
         rd = Reader(u.body, "creek URL")
         vals = rd.points04(n)
         rd.end()
-        got = _covered(u.body)
-        if got < n:
-            raise PuzzlinkError(f"creek URL: the body covers {got} of the {n} points "
-                                "(puzz.link writes every point): truncated?")
     size = corner_sizes(h, w).ravel()
     clues = np.full(n, -1, dtype=np.int8)
     for k, v in enumerate(vals):
@@ -62,15 +61,6 @@ def decode(url: str, shade_required: bool = False) -> Puzzle:
                                 f"the {size[k]} cell(s) touching it")
         clues[k] = v
     return Puzzle(h, w, clues.reshape(h + 1, w + 1), shade_required)
-
-
-def _covered(body: str) -> int:
-    """Points a "0–4 with gaps" body accounts for (its characters are known valid)."""
-    k = 0
-    for ch in body:
-        k += (1 if ch in "01234." else 2 if ch in "56789" else 3 if ch in "abcde"
-              else int(ch, 36) - 15)
-    return k
 
 
 def encode(puzzle: Puzzle) -> str:

@@ -22,8 +22,8 @@ import numpy as np
 from ..core.referee import InputError
 
 __all__ = ["PuzzlinkError", "QUESTION", "UrlParts", "is_url", "parse_url", "genre_url", "make_url",
-           "Reader", "Runs", "number16_token", "write_number16", "write_border", "write_regions",
-           "write_circle", "write_binary", "write_points04", "regions_from_walls",
+           "ALIASES", "Reader", "Runs", "number16_token", "write_number16", "write_border",
+           "write_regions", "write_circle", "write_binary", "write_points04", "regions_from_walls",
            "walls_from_regions", "numbers_by_cell", "numbers_by_region", "MAX_SIDE",
            "read_arrow_numbers", "write_arrow_numbers"]
 
@@ -108,16 +108,23 @@ def parse_url(url: str, max_cells: int | None = None) -> UrlParts:
     return UrlParts(pid, variant, flags, w, h, body)
 
 
+#: puzz.link's other names for a genre id (pzprjs ``src/pzpr/variety.js``): a URL
+#: under an alias is read as the genre; encoders write the id itself.
+ALIASES = {"numlin": ("numberlink",)}
+
+
 def genre_url(url: str, pid: str, max_cells: int | None = None, name: str | None = None,
-              variants: tuple = ("",), flags: str | None = "") -> UrlParts:
+              variants: tuple = ("",), flags: str = "") -> UrlParts:
     """:func:`parse_url`, and the checks every genre's decoder makes of the
-    shell: the genre id is ``pid``, the variant one of ``variants`` and
-    every flag character one of ``flags`` (None: any flags, which the
-    genre reads or ignores).  A genre without flags (``name``, for the
-    message) says so.
+    shell: the genre id is ``pid`` or one of its :data:`ALIASES`, the
+    variant one of ``variants`` and every flag character one of ``flags``
+    (the flags puzz.link defines for the genre; any other is refused, not
+    ignored).  A genre without flags (``name``, for the message) says so.
 
     >>> genre_url("https://puzz.link/p?nanro/4/4/6r0s1oi13n1h", "nanro").body
     '6r0s1oi13n1h'
+    >>> genre_url("https://puzz.link/p?numberlink/2/1/11", "numlin").pid
+    'numberlink'
     >>> try:
     ...     genre_url("https://puzz.link/p?nanro/x/4/4/6r", "nanro", name="Nanro")
     ... except PuzzlinkError as e:
@@ -125,11 +132,11 @@ def genre_url(url: str, pid: str, max_cells: int | None = None, name: str | None
     nanro URL: Nanro has no flags, got 'x'
     """
     u = parse_url(url, max_cells=max_cells)
-    if u.pid != pid:
+    if u.pid != pid and u.pid not in ALIASES.get(pid, ()):
         raise PuzzlinkError(f"not a {pid} URL: the genre id is {u.pid!r}")
     if u.variant not in variants:
         raise PuzzlinkError(f"{pid} URL: the variant {u.variant[:10]!r} is not supported")
-    if flags is not None and set(u.flags) - set(flags):
+    if set(u.flags) - set(flags):
         if not flags:
             raise PuzzlinkError(f"{pid} URL: {name or pid} has no flags, got {u.flags[:10]!r}")
         raise PuzzlinkError(f"{pid} URL: unknown flag(s) {u.flags[:10]!r} "
@@ -151,7 +158,10 @@ def make_url(pid: str, w: int, h: int, body: str, flags: str = "") -> str:
 # ------------------------------------------------------------------ reading
 class Reader:
     """A cursor over a body; each method reads one section from where the last
-    one stopped.  A short body means "the remaining objects are empty"."""
+    one stopped.  puzz.link's encoders write every object of a section (runs
+    of empty objects as letters, trailing ones included, and every bit), so
+    a section the body ends inside of was cut: it is refused, naming how far
+    it got, never read as "the rest is empty"."""
 
     def __init__(self, body: str, what: str = "body"):
         self.s = body
@@ -170,8 +180,13 @@ class Reader:
         self.i += k
         return int(tok, 16)
 
-    def number16(self, n: int) -> list:
-        """Section 2.1: ``n`` objects of ints, ``None`` (empty) or QUESTION."""
+    def _short(self, got: int, n: int, noun: str) -> PuzzlinkError:
+        return PuzzlinkError(f"{self.what}: the body ends after {got} of {n} {noun} (puzz.link "
+                             "writes every one, empty runs included): truncated?")
+
+    def number16(self, n: int, noun: str = "cells") -> list:
+        """Section 2.1: ``n`` objects (``noun``, for the message) of ints,
+        ``None`` (empty) or QUESTION; a body that ends first is refused."""
         out = []
         while len(out) < n and self.i < len(self.s):
             ch = self.s[self.i]
@@ -193,17 +208,21 @@ class Reader:
                                     f"at position {self.i}")
         if len(out) > n:
             raise PuzzlinkError(f"{self.what}: an empty run goes past the last of {n} objects")
-        return out + [None] * (n - len(out))
+        if len(out) < n:
+            raise self._short(len(out), n, noun)
+        return out
 
-    def bits32(self, n: int) -> np.ndarray:
-        """``n`` bits packed five to a base-32 character, most significant first."""
+    def bits32(self, n: int, noun: str = "flags") -> np.ndarray:
+        """``n`` bits packed five to a base-32 character, most significant
+        first; a body that ends first is refused."""
         k = -(-n // 5)
         tok = self.s[self.i:self.i + k]
         bad = [ch for ch in tok if ch not in _B32]
         if bad:
             raise PuzzlinkError(f"{self.what}: {bad[0]!r} is not a base-32 digit")
-        tok = tok.ljust(k, "0")
-        self.i += min(k, len(self.s) - self.i)
+        if len(tok) < k:
+            raise self._short(5 * len(tok), n, noun)
+        self.i += k
         out = np.zeros(k * 5, dtype=np.bool_)
         for j, ch in enumerate(tok):
             v = _B32.index(ch)
@@ -211,11 +230,10 @@ class Reader:
                 out[5 * j + b] = bool(v >> (4 - b) & 1)
         return out[:n]
 
-    def border(self, w: int, h: int, whole: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def border(self, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
         """Section 2.2: walls right of cells ``(h, w-1)`` and below cells
-        ``(h-1, w)``.  ``whole``: refuse a body that ends inside them (the
-        genre's regions would be guessed, not read)."""
-        need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5) if whole else 0
+        ``(h-1, w)``; a body that ends inside them is refused."""
+        need = -(-(w - 1) * h // 5) + -(-w * (h - 1) // 5)
         if len(self.rest) < need:
             raise PuzzlinkError(f"{self.what}: the body ends inside the walls ({len(self.rest)} "
                                 f"of {need} characters): truncated?")
@@ -226,14 +244,17 @@ class Reader:
     def regions(self, w: int, h: int) -> np.ndarray:
         """Section 2.2 read whole, as the ``(h, w)`` region labels its walls
         draw (:func:`regions_from_walls`)."""
-        right, below = self.border(w, h, whole=True)
+        right, below = self.border(w, h)
         return regions_from_walls(right, below)
 
-    def circle(self, n: int) -> np.ndarray:
-        """Section 2.3: ``n`` values in {0, 1, 2}, three to a base-27 character."""
+    def circle(self, n: int, noun: str = "cells") -> np.ndarray:
+        """Section 2.3: ``n`` values in {0, 1, 2}, three to a base-27
+        character; a body that ends first is refused."""
         k = -(-n // 3)
-        tok = self.s[self.i:self.i + k].ljust(k, "0")
-        self.i += min(k, len(self.s) - self.i)
+        tok = self.s[self.i:self.i + k]
+        if len(tok) < k:
+            raise self._short(3 * len(tok), n, noun)
+        self.i += k
         out = np.zeros(3 * k, dtype=np.int8)
         for j, ch in enumerate(tok):
             if ch not in _B36[:27]:
@@ -242,12 +263,14 @@ class Reader:
             out[3 * j:3 * j + 3] = (v // 9, v // 3 % 3, v % 3)
         return out[:n]
 
-    def binary(self, n: int) -> np.ndarray:
+    def binary(self, n: int, noun: str = "cells") -> np.ndarray:
         """Section 2.4: ``n`` flags, five to a base-32 character."""
-        return self.bits32(n)
+        return self.bits32(n, noun)
 
-    def points04(self, n: int) -> list:
-        """Section 2.5: ``n`` objects of 0..4, ``None`` or QUESTION, with gaps."""
+    def points04(self, n: int, noun: str = "points") -> list:
+        """Section 2.5: ``n`` objects of 0..4, ``None`` or QUESTION, with gaps
+        (the last token's gap may run past the end); a body that ends first
+        is refused."""
         out = []
         while len(out) < n and self.i < len(self.s):
             ch = self.s[self.i]
@@ -265,7 +288,9 @@ class Reader:
             else:
                 raise PuzzlinkError(f"{self.what}: unexpected character {ch!r} "
                                     f"at position {self.i - 1}")
-        return (out + [None] * n)[:n]
+        if len(out) < n:
+            raise self._short(len(out), n, noun)
+        return out[:n]
 
     def end(self) -> None:
         """Raise unless the whole body was read."""

@@ -8,7 +8,10 @@ empty cells (five to a character; left out when there are none).
 
 :func:`encode` writes what puzz.link's own encoder writes: a wall between two
 cells of different dominoes, none beside an empty cell, and the trailing
-sections only when they say something.  :func:`decode` accepts any wall
+sections only when they say something.  So a body that stops right after the
+walls, or right after the poles, is whole (puzz.link reads the missing
+sections as nothing given); one that stops inside a section is refused as
+truncated.  :func:`decode` accepts any wall
 beside an empty cell and refuses everything this package does not model:
 the ``a`` (anti-magnets) flag, ``?`` margins, rooms that are not dominoes.
 """
@@ -55,16 +58,14 @@ def decode(url: str) -> Puzzle:
         raise PuzzlinkError(f"magnets URL: {exc}") from None
     n = h * w
     rd = Reader(u.body, "magnets URL")
-    counts = rd.number16(2 * w + 2 * h)
-    right, below = rd.border(w, h, whole=True)
+    counts = rd.number16(2 * w + 2 * h, "margin numbers")
+    right, below = rd.border(w, h)
     given = np.zeros(n, dtype=np.int8)
     holes = np.zeros(n, dtype=np.bool_)
     if rd.rest:
-        _need(rd, -(-n // 3), "given poles")
-        given = rd.circle(n)
+        given = rd.circle(n, "cells of given poles")
     if rd.rest:
-        _need(rd, -(-n // 5), "empty cells")
-        holes = rd.binary(n)
+        holes = rd.binary(n, "cells of empty cells")
     rd.end()
     margins = _margins(counts, w, h)
     partner = _partner(regions_from_walls(right, below, holes), w)
@@ -101,12 +102,6 @@ def encode(puzzle: Puzzle) -> str:
 
 
 # ---------------------------------------------------------------- helpers
-def _need(rd: Reader, k: int, what: str) -> None:
-    if len(rd.rest) < k:
-        raise PuzzlinkError(f"magnets URL: the {what} section has {len(rd.rest)} of {k} "
-                            "characters: truncated?")
-
-
 def _margins(counts, w, h):
     """``(plus_rows, minus_rows, plus_cols, minus_cols)`` from the number list."""
     out = {k: np.full(m, -1, dtype=np.int32) for k, m in

@@ -1,13 +1,16 @@
 """Numberlink boards as puzz.link URLs (``https://puzz.link/p?numlin/W/H/<body>``).
 
 The body is one number list over the cells in reading order (a number, or a
-run of empty cells).  puzz.link's Numberlink does not ask for every cell to
-be used, so a plain URL opens with ``fill`` off.  A board with rule 3 on is
-written with the variant tag ``v:fill`` in front of the size; that tag is
-this package's own (puzz.link does not define it), so such a URL is for
-round trips here, and a plain one for puzz.link.  :func:`decode` refuses a
-``?`` endpoint, a 0, a number that does not appear exactly twice, flags, and
-any character the format does not define.
+run of empty cells), covering every cell as puzz.link writes it (a shorter
+body is refused as truncated).  ``numberlink`` is read as puzz.link's other
+name for ``numlin``; :func:`encode` writes ``numlin``.  puzz.link's
+Numberlink does not ask for every cell to be used, so a plain URL opens with
+``fill`` off.  A board with rule 3 on is written with the variant tag
+``v:fill`` in front of the size; that tag is this package's own (puzz.link
+does not define it), so such a URL is for round trips here, and a plain one
+for puzz.link.  :func:`decode` refuses a ``?`` endpoint, a 0, a number that
+does not appear exactly twice, flags, and any character the format does not
+define.
 """
 from __future__ import annotations
 

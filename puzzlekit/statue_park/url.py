@@ -1,7 +1,8 @@
 """Statue Park boards as puzz.link URLs (``https://puzz.link/p?statuepark/W/H/<body>``).
 
 The body is the circle layer (three cells to a base-27 character: 0 none,
-1 white, 2 black; a body starting with ``/`` has none), then the bag: a
+1 white, 2 black; a body starting with ``/`` has none, as puzz.link reads
+it, though its encoder always writes the layer), then the bag: a
 preset key (``//p`` the twelve pentominoes, ``//t`` the five tetrominoes,
 ``//d`` each tetromino twice, ``//z`` an empty bag) or ``/<count>`` and one
 ``/<piece>`` per piece.  A piece is its width and height as base-36

@@ -48,7 +48,7 @@ def decode(url: str) -> Puzzle:
                             "height")
     rd = Reader(u.body, "stostone URL")
     lab = rd.regions(w, h)
-    values = rd.number16(int(lab.max()) + 1)
+    values = rd.number16(int(lab.max()) + 1, "regions")
     rd.end()
     return Puzzle.make(lab, numbers_by_region(values, lab, "stostone URL"))
 

@@ -5,11 +5,12 @@ The body is one arrow-number list over the cells in reading order: ``d x``
 ``.`` for ``?``), ``d xx`` with ``d`` 5..9 (direction ``d - 5``, two hex
 digits), ``- d xxx`` (three hex digits), or a letter ``a``..``z`` for a run
 of 1..26 empty cells; the body accounts for every cell, as puzz.link's
-encoder writes it (a shorter one is refused as truncated).  A flag segment
-(``b/``, borrowed from Yajilin's display options) is accepted and ignored.
-puz.link's answer checker also refuses an answer with nothing shaded; the
-URL has no flag for that, so :func:`decode` takes it as the switch
-``need_shade`` and :func:`encode` refuses boards that carry it.
+encoder writes it (a shorter one is refused as truncated).  Yajisan-Kazusan
+has no flags (puzz.link writes none; ``b`` is Yajilin's display option, not
+this genre's), so a flag segment is refused.  puzz.link's answer checker also
+refuses an answer with nothing shaded; the URL has no flag for that, so
+:func:`decode` takes it as the switch ``need_shade`` and :func:`encode`
+refuses boards that carry it.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def decode(url: str, need_shade: bool = False) -> Puzzle:
     >>> len(p.clues), p.clues[6]
     (8, (1, 99))
     """
-    u = genre_url(url, PID, MAX_CELLS, flags=None)            # a flag is ignored
+    u = genre_url(url, PID, MAX_CELLS, "Yajisan-Kazusan")
     if max(u.w, u.h) > MAX_SIDE:
         raise PuzzlinkError(f"yajikazu URL: a side of {max(u.w, u.h)} cells is longer than "
                             f"{MAX_SIDE}")

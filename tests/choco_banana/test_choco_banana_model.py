@@ -80,8 +80,8 @@ def test_url_worked_example_and_round_trip():
 @pytest.mark.parametrize("bad", [
     "https://puzz.link/p?cbanana/5/5/g13t6h6i1zz",      # runs past the board
     "https://puzz.link/p?cbanana/5/5/g13t6h6i1!",       # undefined character
-    "https://puzz.link/p?cbanana/2/2/-20",              # 32 on a 4-cell board
-    "https://puzz.link/p?cbanana/2/2/0",                # 0 is no size
+    "https://puzz.link/p?cbanana/2/2/-20i",             # 32 on a 4-cell board
+    "https://puzz.link/p?cbanana/2/2/0i",               # 0 is no size
     "https://puzz.link/p?nanro/2/2/1",                  # another genre
     "https://puzz.link/p?cbanana/x/2/2/1",              # flags it does not have
 ])

@@ -104,9 +104,12 @@ def test_other_hosts_and_a_trailing_slash():
         assert decode(url) == decode(EXAMPLE)
 
 
-def test_a_short_number_list_means_empty_cells():
-    assert decode(EXAMPLE[:-1]) == decode(EXAMPLE)          # the last run left off
-    assert decode("https://puzz.link/p?nanro/4/4/6r0s1o").clues == {}
+def test_a_short_number_list_is_refused_as_truncated():
+    # puzz.link writes every cell, the last run of empty cells included
+    for bad in (EXAMPLE[:-1], "https://puzz.link/p?nanro/4/4/6r0s1o",
+                "https://puzz.link/p?nanro/6/6/a6nbpmtujiuqg1221g22h"):
+        with pytest.raises(PuzzlinkError, match="the body ends after .* cells"):
+            decode(bad)
 
 
 BOARDS = dict(h=st.integers(1, 8), w=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
@@ -162,9 +165,9 @@ BAD = {
     "no height": "https://puzz.link/p?nanro/4/",
     "too many cells": "https://puzz.link/p?nanro/101/100/",
     "side too long": "https://puzz.link/p?nanro/1001/1/",
-    "number too big": "https://puzz.link/p?nanro/4/4/6r0s1o4",
-    "zero": "https://puzz.link/p?nanro/4/4/6r0s1o0",
-    "wide number too big": "https://puzz.link/p?nanro/2/1/0-10",
+    "number too big": "https://puzz.link/p?nanro/4/4/6r0s1o4u",
+    "zero": "https://puzz.link/p?nanro/4/4/6r0s1o0u",
+    "wide number too big": "https://puzz.link/p?nanro/2/1/0-10g",
     "truncated wide number": "https://puzz.link/p?nanro/2/1/0-1",
     "junk in walls": "https://puzz.link/p?nanro/4/4/6r0s1!i13n1h",
     "upper case in walls": "https://puzz.link/p?nanro/4/4/6R0s1oi13n1h",

@@ -27,7 +27,7 @@ def test_bank_round_trips():
 
 
 @pytest.mark.parametrize("bad", [
-    "https://puzz.link/p?numlin/2/1/1",            # a number once
+    "https://puzz.link/p?numlin/2/1/1g",           # a number once
     "https://puzz.link/p?numlin/2/1/00",           # zero
     "https://puzz.link/p?numlin/2/1/..",           # '?' endpoints
     "https://puzz.link/p?numlin/2/1/11z",          # run past the end
