@@ -33,7 +33,7 @@ from ..core.genre import display_name, size_text
 __all__ = ["CHAPTERS", "GENRES", "SAMPLES", "warm", "sample", "bank_sample", "ladder_reach",
            "shape", "plot_shape", "grades", "bank_grades", "hand_ablation", "work", "plot_work",
            "small_boards", "probe_unique", "certificates", "clue_density", "plot_density",
-           "engines_stored", "linked", "listed", "readable", "size_order"]
+           "engines_stored", "linked", "listed", "readable"]
 
 #: The book's chapter order (``_toc.yml``'s Genres part): :data:`puzzlekit.GENRES`
 #: lists the genres in another order, the one they were built in.
@@ -554,18 +554,6 @@ def listed(words, empty: str = "") -> str:
     if not words:
         return empty
     return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
-
-
-def size_order(sizes) -> list:
-    """Board sizes (``"H×W"``) smallest first, by cells and then height.
-
-    >>> size_order(["10×10", "4×5", "6×6", "5×4"])
-    ['4×5', '5×4', '6×6', '10×10']
-    """
-    def key(s):
-        h, w = (int(v) for v in str(s).replace("x", "×").split("×"))
-        return h * w, h
-    return sorted(sizes, key=key)
 
 
 def _names(index: pd.Index) -> pd.Index:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import html
-import importlib
 import io
 from dataclasses import dataclass
 
@@ -76,9 +75,6 @@ CARDS = (
          "down, the stones fill exactly the bottom half.", "count-not-enough"),
 )
 
-_VERDICT = {True: "holds", False: "does not hold", None: "undecided"}
-
-
 def _pick(bank: list[dict], names) -> dict:
     """The bank board to picture: of the smallest boards at least 6 cells
     wide (the smallest of all when none is), the first of the highest grade
@@ -105,22 +101,22 @@ def board_png(genre: str, entry: dict) -> str:
 
 def cards(reports: dict) -> pd.DataFrame:
     """One row per genre: name, rules, rungs, the pictured bank board, the
-    finding (the claim's text), its verdict and our detail from the stored
-    article-scale run (``reports``: :func:`puzzlekit.book.results.load_reports`),
+    finding (the claim's text), its verdict and our detail as
+    :func:`puzzlekit.book.articles.takeaways` reads them from the stored
+    article-scale runs (``reports``: :func:`puzzlekit.book.results.load_reports`),
     and that run's commit."""
+    from .articles import takeaways
+    tk = takeaways(reports, live=False, genres=[c.genre for c in CARDS])
+    tk = tk.set_index(["genre", "claim"])
     rows = []
     for c in CARDS:
         spec = puzzlekit.spec(c.genre)
-        claim = importlib.import_module(spec.article).ARTICLE.claims[c.claim]
-        rep = reports.get(c.genre)
-        got = {x["id"]: x for x in rep["claims"]} if rep else {}
-        r = got.get(c.claim)
+        r = tk.loc[(c.genre, c.claim)]
         rows.append({"genre": c.genre, "name": display_name(c.genre), "rules": c.rules,
                      "rungs": list(spec.ladder.names), "colours": dict(spec.ladder.colours),
-                     "board": _pick(banks.load(c.genre), spec.ladder.names), "finding": claim.text,
-                     "verdict": _VERDICT[r["holds"]] if r else "no stored run",
-                     "detail": r["detail"] if r else "",
-                     "commit": (rep or {}).get("commit", "")[:7]})
+                     "board": _pick(banks.load(c.genre), spec.ladder.names),
+                     "finding": r["takeaway"], "verdict": r["verdict"], "detail": r["detail"],
+                     "commit": reports.get(c.genre, {}).get("commit", "")[:7]})
     return pd.DataFrame(rows).set_index("genre")
 
 

@@ -19,6 +19,7 @@ import pandas as pd
 
 from ..core import banks, scales
 from ..core.genre import GenreSpec, display_name, size_text
+from ..core.tables.render import fmt_seconds
 from ..core.perf import prove, ratios, sweep, sweep_medians
 from .across import GENRES, linked, listed, readable
 from .results import article_run, load as load_stored
@@ -93,17 +94,14 @@ def run_frame(run: dict, table_id: str) -> pd.DataFrame | None:
 
 
 def duration(seconds: float) -> str:
-    """``"47 s"``, ``"3 min 05 s"`` or ``"1 h 02 min"``.
+    """A wall time to the second: ``"47 s"``, else as
+    :func:`~puzzlekit.core.tables.render.fmt_seconds` writes minutes and hours.
 
     >>> duration(47.2), duration(185), duration(3725)
     ('47 s', '3 min 05 s', '1 h 02 min')
     """
     s = int(round(seconds))
-    if s < 60:
-        return f"{s} s"
-    if s < 3600:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+    return f"{s} s" if s < 60 else fmt_seconds(s)
 
 
 def article_tables(run: dict) -> pd.DataFrame:
@@ -145,8 +143,7 @@ def article_glue(run: dict) -> dict:
     when there are any)."""
     if not run:
         return {"art_wall": "(no stored run)", "art_workers": "?", "art_date": "never",
-                "art_changed": "?", "art_claims": "?", "art_claims_not": "?",
-                "art_claims_sentence": "No article-scale run is stored.", "art_commit": "none"}
+                "art_changed": "?", "art_claims_sentence": "No article-scale run is stored.", "art_commit": "none"}
     changed = sum(t["status"] != t["expect"] for t in run["tables"])
     held = sum(c["holds"] is True for c in run["claims"])
     verdict = {False: "fails", None: "undecided"}
@@ -157,8 +154,6 @@ def article_glue(run: dict) -> dict:
                 f"{held} of {n} claims hold (the others: {'; '.join(other)}).")
     return {"art_wall": duration(run["wall_seconds"]), "art_workers": str(run["workers"]),
             "art_date": run["date"][:10], "art_changed": str(changed),
-            "art_claims": f"{held} of {n}",
-            "art_claims_not": "; ".join(other) if other else "none",
             "art_claims_sentence": sentence,
             "art_commit": commit_text(run)}
 

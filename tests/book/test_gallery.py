@@ -24,7 +24,7 @@ def test_cards_read_the_stored_verdicts():
     cards = gallery.cards(reports)
     assert cards.loc["kojun", "verdict"] == "does not hold"
     assert cards.loc["kojun", "detail"] == "d" and cards.loc["kojun", "commit"] == "abcdef1"
-    assert cards.loc["nanro", "verdict"] == "no stored run"
+    assert cards.loc["nanro", "verdict"] == "no stored report"
     html = gallery.gallery_html(cards, pictures=False)
     assert html.count("class='pk-card'") == 13 and "href='kojun.html'" in html
 

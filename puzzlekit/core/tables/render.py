@@ -143,17 +143,21 @@ def fmt_n(n) -> str:
 
 
 def fmt_seconds(s) -> str:
-    """A time with its unit, three significant digits: µs, ms, s, or
-    minutes and seconds.
+    """A time with its unit, three significant digits: µs, ms, s; from a
+    minute on, minutes and seconds; from an hour on, hours and minutes.
 
     >>> fmt_seconds(0.000042), fmt_seconds(0.01234), fmt_seconds(2.5), fmt_seconds(125)
     ('42.0 µs', '12.3 ms', '2.50 s', '2 min 05 s')
+    >>> fmt_seconds(3725)
+    '1 h 02 min'
     """
     if s is None or isnan(s):
         return DASH
     s = float(s)
     if s >= 60:
         r = int(round(s))
+        if r >= 3600:
+            return f"{r // 3600} h {r % 3600 // 60:02d} min"
         return f"{r // 60} min {r % 60:02d} s"
     for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs")):
         if abs(s) >= scale or unit == "µs":
