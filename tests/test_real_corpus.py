@@ -29,8 +29,10 @@ def test_corpus_is_recorded_and_sourced(genre):
         p = corpus.puzzle(spec, e)
         assert corpus.size_of(p) == e["size"]
         finished = {s for s in e["engines"].values() if s != "capped"}
+        if e["count"] is None:          # an open case: no engine finished
+            assert not finished, (e["id"], e["engines"])
+            continue
         assert len(finished) == 1, (e["id"], e["engines"])
-        assert e["engines"]["ladder"] != "capped", e["id"]
         if e["count"] == 1:
             assert spec.check(p, spec.Answer.from_json(e["answer"])) == [], e["id"]
             if e.get("published") is not None:

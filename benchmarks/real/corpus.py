@@ -25,13 +25,15 @@ An entry is written by hand (or by a script that read a public source) with
     an answer printed with it, in our JSON form, when the source gives one;
 
 and ``record`` adds what three engines find, each in a worker of its own with
-a deadline: ``size`` (``HxW``), ``count`` (answers, up to 2), ``engines`` (the
+a deadline: ``size`` (``HxW``), ``count`` (answers, up to 2; null when no
+engine finished: an open case, kept as one), ``engines`` (the
 ladder's uniqueness proof, the raw engine and the CP-SAT model, each
 ``unique``, ``multiple``, ``none`` or ``capped``), ``nodes`` (the ladder's)
 and ``answer`` (the ladder's, which the referee accepts and which must equal
-CP-SAT's; a published answer must equal it too).  Engines that disagree stop
-the recording with the puzzle's id: that is a bug to find, not a row to
-store.  Timing is :mod:`benchmarks.bench_real`'s job, not this file's.
+CP-SAT's; a published answer must equal it too).  An entry whose engines
+disagree is not stored, and the recording ends with the ids of every such
+entry: that is a bug to find, not a row to store.  Timing is
+``benchmarks/bench_real.py``'s job, not this file's.
 """
 from __future__ import annotations
 
@@ -130,9 +132,11 @@ def record_one(spec, entry: dict, raw_timeout: float, timeout: float) -> dict:
     done = {s for s in statuses.values() if s != "capped"}
     if len(done) > 1:
         raise ValueError(f"{name}: the engines disagree: {statuses}")
-    if not done:
-        raise ValueError(f"{name}: no engine finished within the time allowed: {statuses}")
     out = dict(entry, size=size_of(p), engines=statuses, nodes=lad.get("nodes"))
+    if not done:                   # an open case: kept, with no count and no answer
+        out.update(count=None)
+        out.pop("answer", None)
+        return out
     status = done.pop()
     out["count"] = {"none": 0, "unique": 1, "multiple": 2}[status]
     answer = (lad["answers"] or sat["answers"] or [None])[0]
@@ -169,10 +173,18 @@ def record(genre: str, again: bool = False, raw_timeout: float = 20.0,
         if key in seen:
             raise ValueError(f"{e['id']}: the same board as {seen[key]}")
         seen[key] = e["id"]
+    failed = []
     for i, e in enumerate(bar(entries, desc=f"{genre} corpus")):
         if again or "engines" not in e:
-            entries[i] = record_one(spec, e, raw_timeout, timeout)
+            try:
+                entries[i] = record_one(spec, e, raw_timeout, timeout)
+            except ValueError as exc:
+                failed.append(str(exc))
+                print(exc, file=sys.stderr)
+                continue
             save(genre, entries)
+    if failed:
+        raise ValueError(f"{genre}: {len(failed)} entries not recorded:\n" + "\n".join(failed))
     return entries
 
 
