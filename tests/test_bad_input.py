@@ -262,6 +262,7 @@ def test_cli_generate_refuses_a_size_it_cannot_make_saying_why(genre):
     assert reason in r.stderr and "timed out" not in r.stderr, r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", BUILT)
 def test_cli_generate_1x1_makes_a_legal_board_or_refuses_in_one_line(genre):
     r, _ = cli_run("generate", genre, "--size", "1x1", "--timeout", "30", "--json",
