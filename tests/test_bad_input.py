@@ -4,7 +4,8 @@ Library: any JSON value (hypothesis), and a valid bank board with one part
 swapped for a hostile value, either loads or raises a one-line
 InputError/ValueError; every integer field refuses true, 3.0, "3" and 10**30
 and names itself.  CLI: huge boards, huge numbers and huge sizes get exit 2
-and one line quickly; a board whose solve cannot finish reports capped; an
+and one line quickly; a size a generator cannot make gets exit 2 and one
+line saying why; a board whose solve cannot finish reports capped; an
 internal error gets exit 3 and one line.
 """
 import copy
@@ -240,6 +241,38 @@ def test_cli_refuses_a_value_of_10_to_the_30(genre, where, tmp_path):
 @pytest.mark.parametrize("genre", BUILT)
 def test_cli_refuses_huge_generate_sizes(genre, size):
     assert_quick_refusal(genre, *cli_run("generate", genre, "--size", size))
+
+
+# a size each genre's generator cannot make, and a word of the reason its refusal gives
+IMPOSSIBLE = {
+    "nanro": ("1x6", "2x2"),
+    "kojun": ("1x1", "two cells"),
+    "numberlink": ("1x1", "two cells"),
+    "sashigane": ("2x2", "6 cells"),
+    "country_road": ("1x6", "2x2"),
+    "stostone": ("3x4", "even height"),
+}
+
+
+@pytest.mark.parametrize("genre", sorted(g for g in IMPOSSIBLE if g in BUILT))
+def test_cli_generate_refuses_a_size_it_cannot_make_saying_why(genre):
+    size, reason = IMPOSSIBLE[genre]
+    r, _ = cli_run("generate", genre, "--size", size, "--timeout", "30", timeout=600)
+    assert r.returncode == 2 and one_line(r.stderr), r.stderr
+    assert reason in r.stderr and "timed out" not in r.stderr, r.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("genre", BUILT)
+def test_cli_generate_1x1_makes_a_legal_board_or_refuses_in_one_line(genre):
+    r, _ = cli_run("generate", genre, "--size", "1x1", "--timeout", "30", "--json",
+                   timeout=600)
+    if r.returncode == 2:
+        assert one_line(r.stderr) and "timed out" not in r.stderr, r.stderr
+        return
+    assert r.returncode == 0, r.stderr
+    sp, obj = puzzlekit.spec(genre), json.loads(r.stdout)
+    assert sp.check(sp.Puzzle.from_json(obj["clues"]), sp.Answer.from_json(obj["answer"])) == []
 
 
 def test_cli_solve_that_cannot_finish_reports_capped(tmp_path):

@@ -26,8 +26,10 @@ MAGNETISE = (1.0, 0.7, 0.4, 0.25)                  # densities the bank builder 
 # Past LARGE_CELLS cells a board with every margin number printed is seldom
 # unique and its proof is slow, so :func:`generate` prints a share of the
 # answer's poles (LARGE_GIVENS), repairs and minimises under node budgets
-# (:func:`attempt_large`); boards up to 16x16 are made as before.
-LARGE_CELLS = 256
+# (:func:`attempt_large`); boards up to 14x14 are made as before.  At 16x16
+# the margins-only way often spends minutes on one board, the repair under
+# a second (``benchmarks/bench_generate.py``).
+LARGE_CELLS = 196
 LARGE_GIVENS = 0.2
 LARGE_PROOF_NODES = 10_000      # nodes for one count of the repair or the minimisation
 LARGE_BUDGET = 300_000          # nodes and probe trials for the minimisation of a 20x20 board

@@ -203,6 +203,9 @@ def generate(h, w, seed=None, grade=None, taut=True, fill=True, max_tries=50):
     """
     if h * w > MAX_CELLS:
         raise ValueError(f"a {h}x{w} board is more than the {MAX_CELLS} cells this genre accepts")
+    if h * w < 2:
+        raise ValueError(f"a {h}x{w} board has no room for a line: a Numberlink board needs "
+                         "at least two cells")
     rng = np.random.default_rng(seed)
     for _ in range(max_tries):
         paths = sample_paths(h, w, rng, taut, split_after=0 if h * w > SPLIT_CELLS else None)

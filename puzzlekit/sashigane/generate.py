@@ -150,8 +150,11 @@ def generate(h: int, w: int, seed=None, grade=None, convention="coin", tries: in
     from ..core.genre import grade as _grade
     from . import SPEC
     h, w = int(h), int(w)
-    if h * w > MAX_CELLS or h < 2 or w < 2 or h * w < 6:
-        raise InputError(f"cannot generate a {h}x{w} Sashigane board")
+    if h * w > MAX_CELLS:
+        raise InputError(f"a {h}x{w} board is more than the {MAX_CELLS} cells this genre accepts")
+    if h < 2 or w < 2 or h * w < 6:
+        raise InputError(f"cannot generate a {h}x{w} Sashigane board: an L-shaped piece spans "
+                         "two rows and two columns, and the generator needs 6 cells or more")
     rng = np.random.default_rng(seed)
     for _ in range(tries):
         lab = random_partition(rng, h, w)
