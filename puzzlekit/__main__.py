@@ -15,7 +15,7 @@ proof search and clause learner from the parent, which compiles them (or loads
 them from numba's cache) before it forks, so the deadline is
 spent on the puzzle and not on a first run's compiling.  ``solve`` reports
 hitting the deadline, the
-memory ceiling or its ``--max-nodes`` budget as status ``capped``; ``generate``
+memory ceiling or a ``--max-nodes`` budget it was given as status ``capped``; ``generate``
 reports them as a one-line error with exit status 2.  While a worker runs
 past ``STATUS_AFTER`` seconds, a terminal sees its elapsed time on one
 line of stderr, erased when it ends (never in a pipe or file, nor with
@@ -217,7 +217,8 @@ def cmd_solve(args):
     sp = _spec(args.genre)
     puzzle = _puzzle(sp, args.file)
     count = None if args.count is None else _bounded(args.count, "--count", 1, COUNT_MAX)
-    max_nodes = _bounded(args.max_nodes, "--max-nodes", 1, NODES_MAX)
+    max_nodes = (None if args.max_nodes is None
+                 else _bounded(args.max_nodes, "--max-nodes", 1, NODES_MAX))
     timeout = _timeout(args.timeout)
     lvl = _level(sp, args.level)
     _warm(sp)
@@ -386,7 +387,7 @@ def cmd_draw(args):
     sp = _spec(args.genre)
     puzzle = _puzzle(sp, args.file)
     _output(args.output, ("svg", "png"))
-    answer = _answer_of(sp, puzzle, 200_000, _timeout(args.timeout)) if args.answer else None
+    answer = _answer_of(sp, puzzle, None, _timeout(args.timeout)) if args.answer else None
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -435,8 +436,9 @@ def _parser():
                    "--count, the level run at every node of the count's search")
     s.add_argument("--count", type=int, help="count answers up to this many; without --level "
                    "the count is the uniqueness proof's search")
-    s.add_argument("--max-nodes", type=int, default=200_000,
-                   help="node budget of the count search (default 200000)")
+    s.add_argument("--max-nodes", type=int, default=None,
+                   help="node budget of the count search (default: none, the count ends "
+                   "with its answer or at --timeout)")
     s.add_argument("--timeout", type=float, default=60.0,
                    help="seconds before the run stops and reports capped (default 60)")
     s.add_argument("--json", action="store_true")

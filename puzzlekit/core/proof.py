@@ -200,10 +200,10 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     instead of the initial one.
 
     A policy with a ``learner`` hands a search its first round leaves open
-    to clause learning (:mod:`puzzlekit.core.learn`) from the same start,
-    the answers found so far blocked, instead of the later rounds; the
-    result's ``nodes`` then adds the learner's conflicts, and
-    ``max_nodes`` caps those too."""
+    to clause learning (:mod:`puzzlekit.core.learn`) from the fixpoint of
+    the same start (the root of the search), the answers found so far
+    blocked, instead of the later rounds; the result's ``nodes`` then adds
+    the learner's conflicts, and ``max_nodes`` caps those too."""
     policy = spec.proof
     start = spec.initial_state(puzzle) if state is None else state
     learn = None
@@ -211,12 +211,27 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
         from .learn import learn_count
 
         def learn(want, found, nodes, seconds):
-            return learn_count(policy.learner, puzzle, start, want, found, nodes, seconds)
+            return learn_count(policy.learner, puzzle, _root(spec, start, policy), want,
+                               found, nodes, seconds)
     rounds = policy.first_nodes if first_nodes is None else first_nodes
     return count_with_restarts(start, spec.ladder, spec.accept(puzzle), limit,
                                Budget(max_nodes, time_limit), policy.search(puzzle),
                                first_nodes=rounds, dive_nodes=policy.dive_nodes,
                                seed=policy.seed, cheap_nodes=policy.cheap_nodes, learn=learn)
+
+
+def _root(spec: GenreSpec, start: State, policy: ProofPolicy) -> State:
+    """``start`` at the fixpoint of the whole ladder (less the policy's
+    ``without``), where the learner starts: the root of the proof's search
+    is there already, and the clauses the learner starts from then say
+    everything the rungs found (probe's eliminations included), which its
+    own propagation of the rules does not always find again.  A fixpoint
+    removes no answer; a root the rungs find dead is handed over as it
+    was, for the learner to find no answer in."""
+    root = start.copy()
+    if spec.ladder.fixpoint(root, None, policy.without, attribute=False).contradiction:
+        return start
+    return root
 
 
 def warm_proof(spec: GenreSpec, puzzle=None) -> None:
