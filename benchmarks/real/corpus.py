@@ -28,7 +28,7 @@ and ``record`` adds what three engines find, each in a worker of its own with
 a deadline: ``size`` (``HxW``), ``count`` (answers, up to 2; null when no
 engine finished: an open case, kept as one), ``engines`` (the
 ladder's uniqueness proof, the raw engine and the CP-SAT model, each
-``unique``, ``multiple``, ``none`` or ``capped``), ``nodes`` (the ladder's)
+``unique``, ``multiple``, ``none``, ``capped`` or ``refused``), ``nodes`` (the ladder's)
 and ``answer`` (the ladder's, which the referee accepts and which must equal
 CP-SAT's; a published answer must equal it too).  An entry whose engines
 disagree is not stored, and the recording ends with the ids of every such
@@ -46,11 +46,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 import puzzlekit  # noqa: E402
-from puzzlekit._worker import run_capped  # noqa: E402
+from puzzlekit._worker import WorkerError, run_capped  # noqa: E402
 
 #: Keys an entry may carry; ``record`` writes the last five.
 KEYS = ("id", "url", "clues", "source", "link", "note", "published",
         "size", "count", "engines", "nodes", "answer")
+#: An engine's status that is no answer: it stopped at its deadline, or
+#: refused the board (a limit of its own, such as a raw engine's region size).
+UNANSWERED = ("capped", "refused")
 #: Every entry names where it came from.
 REQUIRED = ("id", "source", "link")
 
@@ -114,7 +117,10 @@ def _sat(spec, p, seconds):
 
 
 def _run(work, seconds, what):
-    how, out = run_capped(work, seconds, what)
+    try:
+        how, out = run_capped(work, seconds, what)
+    except WorkerError:          # the engine refuses the board (a limit of its own)
+        return {"status": "refused", "answers": []}
     return out if how == "ok" else {"status": "capped", "answers": []}
 
 
@@ -129,7 +135,7 @@ def record_one(spec, entry: dict, raw_timeout: float, timeout: float) -> dict:
     sat = (_run(lambda: _sat(spec, p, timeout), timeout + 30, f"{name} CP-SAT")
            if spec.sat_count is not None else {"status": "capped", "answers": []})
     statuses = {"ladder": lad["status"], "raw": raw["status"], "sat": sat["status"]}
-    done = {s for s in statuses.values() if s != "capped"}
+    done = {s for s in statuses.values() if s not in UNANSWERED}
     if len(done) > 1:
         raise ValueError(f"{name}: the engines disagree: {statuses}")
     out = dict(entry, size=size_of(p), engines=statuses, nodes=lad.get("nodes"))
