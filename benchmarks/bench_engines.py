@@ -70,7 +70,8 @@ def bank_run(sp, a):
     """The bank's timings (every board, or every tenth with ``--quick``)."""
     entries = banks.load(sp.name)[::10 if a.quick else 1]
     ps = [sp.Puzzle.from_json(e["clues"]) for e in entries]
-    return perf.prove(sp, ps, [e["id"] for e in entries], level=a.level,
+    engines = ("ladder", "sat") if a.alternate else perf.ENGINES
+    return perf.prove(sp, ps, [e["id"] for e in entries], engines=engines, level=a.level,
                       time_limit=a.time_limit, max_nodes=a.max_nodes, budget=a.budget,
                       alternate=a.alternate)
 
@@ -106,11 +107,11 @@ def _parser():
                     help="seconds per board and engine: calls are repeated (best time kept) "
                          "until they add up to this, at most 100")
     ap.add_argument("--alternate", type=int, default=0, metavar="ROUNDS",
-                    help="time the bank the other way: ROUNDS rounds in which the engines are "
-                         "called in turn on each board, median kept (no call follows one of "
-                         "its own); stored beside the hot run (as 'bank alternating'), which "
-                         "is kept; implies --no-sweep (the sweep already calls each engine "
-                         "once, in turn)")
+                    help="time the bank the other way: ROUNDS rounds in which the ladder and "
+                         "CP-SAT are called in turn on each board, median kept (no call "
+                         "follows one of its own); stored beside the hot run (as 'bank "
+                         "alternating'), which is kept; implies --no-sweep (the sweep already "
+                         "calls each engine once, in turn)")
     ap.add_argument("--no-sweep", action="store_true",
                     help="time the bank only (a stored sweep of the genre is kept)")
     ap.add_argument("--quick", action="store_true",

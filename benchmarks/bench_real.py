@@ -7,8 +7,9 @@ For every puzzle of the corpus of real puzzles (``benchmarks/real/``, see
 ``benchmarks/real/corpus.py``): the ladder's uniqueness proof (count to 2,
 ``core.proof.proof_count`` with no node budget, the time limit alone, as
 CP-SAT has) and the CP-SAT model (one worker), called alternately on the
-same puzzle for ``--rounds`` rounds after one untimed call each
-(``core.perf.alternating``); each engine's median is kept.  A run that
+same puzzle for ``--rounds`` rounds (``core.perf.alternating``), each
+engine's median kept; both are compiled first on the genre's smallest
+puzzle, untimed.  A run that
 stops at the time limit is charged all of it.  Prints every puzzle's times
 and ratio (CP-SAT's time over the ladder's: above 1, the ladder is faster)
 and per genre the median and worst ratio and the slowest proof, and writes
@@ -42,8 +43,10 @@ def time_genre(genre: str, rounds: int, time_limit: float) -> list[dict]:
     sp = puzzlekit.spec(genre)
     entries = corpus.load(genre)
     puzzles = [corpus.puzzle(sp, e) for e in entries]
+    small = min(puzzles, key=lambda p: p.h * p.w)       # compile both engines, untimed
+    perf.prove(sp, [small], engines=("ladder", "sat"), max_nodes=None, time_limit=time_limit)
     df = perf.prove(sp, puzzles, [e["id"] for e in entries], engines=("ladder", "sat"),
-                    max_nodes=None, time_limit=time_limit, alternate=rounds)
+                    max_nodes=None, time_limit=time_limit, alternate=rounds, warm=False)
     wide = df.pivot(index="board", columns="engine", values="seconds")
     status = df.pivot(index="board", columns="engine", values="status")
     rows = []
