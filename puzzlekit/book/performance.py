@@ -29,9 +29,9 @@ __all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_sp
            "sweep_sample",
            "speed_table", "article_tables", "article_runs", "article_glue", "run_frame",
            "studies_glue", "STUDIES", "run_glue", "RATIO_COLUMNS", "ratio_table", "sweep_table",
-           "sweep_ratios",
-           "lift_table", "stored_glue", "real_table", "real_glue", "timing_compare",
-           "first_run_table", "generate_frame", "generate_table", "plot_generate"]
+           "sweep_ratios", "lift_table", "stored_glue", "real_table", "real_glue",
+           "real_speed_table", "timing_compare", "first_run_table", "generate_frame",
+           "generate_table", "plot_generate"]
 
 
 def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -381,18 +381,40 @@ def speed_table(results: dict, name=str) -> str:
     the median and worst board, per clue density the sweep size where the
     ratio of median times is lowest (:func:`sweep_slowest`), and the sweep's
     sizes and boards (:func:`sweep_sample`); "—" where the run had no sweep.
-    ``name`` writes a genre's cell (default: its package name, as the README
-    has it)."""
-    lines = ["| genre | bank boards | median | worst board | sweep, slowest size: dense | sparse "
-             "| sweep sizes (boards each) |",
-             "|---|---|---|---|---|---|---|"]
+    The bank's ratios are given both ways it was timed: hot (each engine's
+    call repeated, best kept) and alternating (the engines called in turn,
+    median kept; "—" where the run has none).  ``name`` writes a genre's
+    cell (default: its package name, as the README has it)."""
+    lines = ["| genre | bank boards | hot: median | worst board | alternating: median | "
+             "worst board | sweep, slowest size: dense | sparse | sweep sizes (boards each) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for g, r in results.get("genres", {}).items():
         s = r["bank summary"]
+        alt = r.get("bank alternating summary")
         slow = sweep_slowest(r)
         cells = [f"{_times(slow[d][0])} ({slow[d][1]}×{slow[d][1]})" if d in slow else "—"
                  for d in ("dense", "sparse")]
+        alts = [_times(alt["sat median"]), _times(alt["sat worst"])] if alt else ["—", "—"]
         lines.append(f"| {name(g)} | {s['boards']} | {_times(s['sat median'])} | "
-                     f"{_times(s['sat worst'])} | {cells[0]} | {cells[1]} | {sweep_sample(r)} |")
+                     f"{_times(s['sat worst'])} | {alts[0]} | {alts[1]} | {cells[0]} | "
+                     f"{cells[1]} | {sweep_sample(r)} |")
+    return "\n".join(lines)
+
+
+def real_speed_table(real: dict, name=str) -> str:
+    """The README's table of the real-puzzle run (:func:`real_table`), as
+    Markdown: per genre the puzzles, CP-SAT's time over the ladder's
+    (median and closest puzzle, engines called in turn), and the slowest
+    proof with its puzzle."""
+    lines = ["| genre | real puzzles | median | closest puzzle | slowest proof |",
+             "|---|---|---|---|---|"]
+    for g in _in_order(real.get("genres", {})):
+        ps = real["genres"][g]["puzzles"]
+        r = [p["sat / ladder"] for p in ps]
+        slow = max(ps, key=lambda p: p["ladder"])
+        took = ("capped" if slow["ladder status"] == "capped" else fmt_seconds(slow["ladder"]))
+        lines.append(f"| {name(g)} | {len(ps)} | {_times(float(np.median(r)))} | "
+                     f"{_times(min(r))} | {took} ({_size(slow['size'])}) |")
     return "\n".join(lines)
 
 
