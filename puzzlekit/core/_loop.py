@@ -458,7 +458,10 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         bv = bvars.pop()
         nodes += 1
         deep = depth >= probe_depth and nodes <= probe_after
-        if (fixpoint_jit(apply, data, bits, offsets, active, True, n_probe_vars, work,
+        # ``probe`` (True here) and not the constant: the call then has the
+        # types of a fixpoint called from Python (Ladder.fixpoint), and one
+        # compiled fixpoint serves both
+        if (fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work,
                          probe_slot, lift, deadline, probe_passes)
                 if probe and not deep
                 else propagate_jit(apply, data, bits, offsets, active, work)) < 0:
