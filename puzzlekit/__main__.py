@@ -1,4 +1,4 @@
-"""Command line: ``python -m puzzlekit {list,solve,check,generate,bank,article,draw,step}``.
+"""Command line: ``python -m puzzlekit {list,solve,check,generate,bank,article,draw,step,warm}``.
 
 Wherever a puzzle file is accepted, a puzz.link URL is too (for genres with a
 puzz.link format).
@@ -10,10 +10,11 @@ line on stderr and exit status 2; an unexpected internal error gets one line
 ``solve`` and ``generate`` run their work in a forked worker process with a
 deadline (``--timeout``) and a memory ceiling (``WORKER_MEMORY`` beyond
 what the worker inherits): a numba kernel cannot be interrupted from Python,
-but a process can be killed.  The worker inherits the genre's compiled
-proof search and clause learner from the parent, which compiles them (or loads
-them from numba's cache) before it forks, so the deadline is
-spent on the puzzle and not on a first run's compiling.  ``solve`` reports
+but a process can be killed.  The worker compiles (or loads from numba's
+cache) only the kernels its work reaches, and the deadline's clock stops
+while it compiles, so the deadline is spent on the puzzle and not on a
+first run's compiling (:mod:`puzzlekit._worker`); ``warm`` compiles every
+genre's proof search and clause learner ahead.  ``solve`` reports
 hitting the deadline, the
 memory ceiling or a ``--max-nodes`` budget it was given as status ``capped``; ``generate``
 reports them as a one-line error with exit status 2.  While a worker runs
@@ -221,7 +222,6 @@ def cmd_solve(args):
                  else _bounded(args.max_nodes, "--max-nodes", 1, NODES_MAX))
     timeout = _timeout(args.timeout)
     lvl = _level(sp, args.level)
-    _warm(sp)
     how, obj = run_capped(lambda: _solve_report(sp, puzzle, None if args.level is None else lvl,
                                                 count, max_nodes), timeout,
                           f"solve {sp.name}")
@@ -364,7 +364,6 @@ def _answer_of(sp, puzzle, max_nodes, timeout):
         r = proof_count(sp, puzzle, limit=2, max_nodes=max_nodes)
         return {"status": r.status, "answer": sp.decode(r.solutions[0]).to_json()
                 if r.status == "unique" else None}
-    _warm(sp)
     how, obj = run_capped(work, timeout, f"solve {sp.name} to draw its answer")
     if how != "ok":
         raise CliError(f"could not solve the board to draw its answer ({how})")
@@ -411,13 +410,23 @@ def cmd_step(args):
         st = stepper.show(sp, puzzle, levels)
         return "<!doctype html><meta charset='utf-8'><title>" + sp.name + "</title>" + \
             st._repr_html_()
-    _warm(sp)
     how, page = run_capped(work, timeout, f"step {sp.name}")
     if how != "ok":
         raise CliError(f"step stopped: {how} (the fixpoints took too long)")
     with open(args.output, "w") as f:
         f.write(page)
     print(f"wrote {args.output}", file=sys.stderr)
+
+
+def cmd_warm(args):
+    import time
+
+    from .core.progress import bar
+    specs = [_spec(name) for name in (args.genres or list(GENRES))]
+    for sp in bar(specs, desc="compiling", min_total=2):
+        start = time.perf_counter()
+        _warm(sp)
+        print(f"{sp.name}: {time.perf_counter() - start:.1f} s", flush=True)
 
 
 def _parser():
@@ -492,12 +501,16 @@ def _parser():
     s.add_argument("--level", help="one level only (default: every level)")
     s.add_argument("--timeout", type=float, default=120.0,
                    help="seconds for the fixpoints (default 120)")
+    s = sub.add_parser("warm", help="compile (or load from numba's cache) each genre's "
+                       "proof search and clause learner ahead, so that no later command "
+                       "compiles them; one line per genre with its seconds")
+    s.add_argument("genres", nargs="*", metavar="GENRE", help="the genres (default: every one)")
     return p
 
 
 COMMANDS = {"list": cmd_list, "solve": cmd_solve, "check": cmd_check,
             "generate": cmd_generate, "bank": cmd_bank, "article": cmd_article,
-            "draw": cmd_draw, "step": cmd_step}
+            "draw": cmd_draw, "step": cmd_step, "warm": cmd_warm}
 
 
 def main(argv=None) -> int:

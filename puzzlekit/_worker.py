@@ -5,13 +5,23 @@ killed.  :func:`run_capped` forks a child that runs the work under a memory
 ceiling (:data:`WORKER_MEMORY` beyond what it inherits) and sends back one
 JSON message; the parent waits up to the deadline, shows a terminal the
 elapsed time after :data:`STATUS_AFTER` seconds, and kills the child when the
-deadline passes.  :func:`warm` compiles what the child will run before it is
-forked, so the deadline is spent on the puzzle.
+deadline passes.
+
+The child compiles (or loads from numba's cache) only the kernels its work
+reaches, when it reaches them.  It tells the parent when a compile starts
+and ends (one control byte each, :data:`COMPILING` and :data:`COMPILED`,
+which a JSON message never holds unescaped), and the parent stops the
+deadline's clock in between: the deadline is spent on the puzzle, and a
+compile is never killed half done (which would leave nothing in numba's
+cache, so that every run after a fresh install with a short ``--timeout``
+would stop there again).  :func:`warm` compiles a genre's proof search and
+clause learner ahead, for ``python -m puzzlekit warm``.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import signal
 import sys
@@ -21,11 +31,15 @@ import numpy as np
 
 from .core.referee import InputError
 
-__all__ = ["CliError", "WorkerError", "WORKER_MEMORY", "STATUS_AFTER", "run_capped", "warm",
-           "first_line", "plain"]
+__all__ = ["CliError", "WorkerError", "WORKER_MEMORY", "STATUS_AFTER", "COMPILING", "COMPILED",
+           "run_capped", "warm", "first_line", "plain"]
 
 WORKER_MEMORY = 2 << 30      # bytes of address space a worker may add to what it inherits
 STATUS_AFTER = 2.0           # seconds a worker runs before a terminal sees its elapsed time
+COMPILING = b"\x01"          # the worker starts compiling a kernel: the deadline's clock stops
+COMPILED = b"\x02"           # ... and has compiled it: the clock goes on
+_MARKS = re.compile(re.escape(COMPILING) + b"|" + re.escape(COMPILED))
+_SAY_COMPILING = "compiling its numba kernels (once after an install or an edit)"
 
 
 class CliError(Exception):
@@ -85,11 +99,34 @@ def _outcome(work) -> bytes:
         return json.dumps({"internal": [type(exc).__name__, first_line(exc)]}).encode()
 
 
+def _report_compiles(fd: int) -> None:
+    """From now on, write :data:`COMPILING` to ``fd`` when numba starts
+    compiling a function (not one it calls: those compile inside it) and
+    :data:`COMPILED` when it is done."""
+    from numba.core import event
+
+    class Compiles(event.Listener):
+        depth = 0
+
+        def on_start(self, ev):
+            self.depth += 1
+            if self.depth == 1:
+                os.write(fd, COMPILING)
+
+        def on_end(self, ev):
+            self.depth -= 1
+            if self.depth == 0:
+                os.write(fd, COMPILED)
+    event.register("numba:compile", Compiles())
+
+
 def _child(work, fd: int) -> None:
-    """In the forked child: run ``work``, write its outcome to ``fd``, exit."""
+    """In the forked child: run ``work`` (saying when it compiles, see
+    :func:`_report_compiles`), write its outcome to ``fd``, exit."""
     code = 0
     try:
         _limit_memory()
+        _report_compiles(fd)
         with os.fdopen(fd, "wb") as f:
             f.write(_outcome(work))
     except BaseException:  # noqa: BLE001 - the parent sees a missing message
@@ -99,36 +136,49 @@ def _child(work, fd: int) -> None:
 
 
 def _collect(fd: int, timeout: float, label: str = "") -> bytes | None:
-    """Everything written to ``fd`` until end of file, or None at the deadline.
+    """Everything written to ``fd`` until end of file, less the compile
+    marks (:data:`COMPILING`, :data:`COMPILED`), or None at the deadline:
+    ``timeout`` seconds of the worker's time that it does not spend
+    compiling.
 
     With a ``label``, while stderr is a terminal (and progress is on, see
     :mod:`puzzlekit.core.progress`), a wait past :data:`STATUS_AFTER` seconds
-    shows one line, ``<label>: 12 s of 300 s``, rewritten every second and
-    erased at the end."""
+    shows one line, ``<label>: 12 s of 300 s`` (or, while the worker
+    compiles, that it does), rewritten every second and erased at the end."""
     from .core.progress import enabled
     start = time.monotonic()
-    deadline = start + timeout
+    paused = 0.0                         # seconds spent compiling, not counted
+    since = None                         # when the compile under way began
     show = bool(label) and enabled() and _is_terminal(sys.stderr)
     shown = False
     chunks = []
     try:
         while True:
             now = time.monotonic()
-            left = deadline - now
-            if left <= 0:
+            left = start + timeout + paused - now
+            if since is None and left <= 0:
                 return None
-            wait = min(left, 1.0) if show else left
+            wait = 1.0 if since is not None else (min(left, 1.0) if show else left)
             if not select.select([fd], [], [], wait)[0]:
-                if show and time.monotonic() - start >= STATUS_AFTER:
-                    sys.stderr.write(f"\r{label}: {time.monotonic() - start:.0f} s of "
-                                     f"{timeout:g} s ")
+                now = time.monotonic()
+                if show and now - start >= STATUS_AFTER:
+                    spent = now - start - paused - (0 if since is None else now - since)
+                    what = _SAY_COMPILING if since is not None else \
+                        f"{spent:.0f} s of {timeout:g} s"
+                    sys.stderr.write(f"\r{label}: {what} \033[K")
                     sys.stderr.flush()
                     shown = True
                 continue
             chunk = os.read(fd, 1 << 16)
             if not chunk:
                 return b"".join(chunks)
-            chunks.append(chunk)
+            for mark in _MARKS.findall(chunk):     # they alternate, COMPILING first
+                if mark == COMPILING:
+                    since = time.monotonic()
+                elif since is not None:
+                    paused += time.monotonic() - since
+                    since = None
+            chunks.append(_MARKS.sub(b"", chunk))
     finally:
         if shown:
             sys.stderr.write("\r\033[K")
@@ -194,12 +244,12 @@ def run_capped(work, timeout: float, label: str = ""):
 def warm(sp) -> None:
     """Compile, or load from numba's cache, what the genre's proof search and
     clause learner run (:func:`puzzlekit.core.genre.warm_proof`, on the
-    first board of its bank), here, before a worker is forked: the worker
-    inherits them.  Compiled in a worker, they would count against its
-    deadline, and a compile the deadline kills leaves nothing in the cache,
-    so with a short ``--timeout`` every run after a fresh install would stop
-    there again.  On a terminal a wait past :data:`STATUS_AFTER` seconds says
-    what it is (the first run after an install or an edit of the kernels)."""
+    first board of its bank), here and now.  ``python -m puzzlekit warm``
+    runs it for each genre, so that no later command compiles them (a worker
+    compiles what it reaches, its deadline's clock stopped meanwhile, see
+    :func:`_collect`).  On a terminal a wait past :data:`STATUS_AFTER`
+    seconds says what it is (the first run after an install or an edit of
+    the kernels)."""
     import threading
 
     from .core.genre import warm_proof
@@ -208,8 +258,7 @@ def warm(sp) -> None:
 
     def say():
         if enabled() and _is_terminal(sys.stderr):
-            sys.stderr.write(f"\r{sp.name}: compiling its numba kernels (once after an install "
-                             "or an edit) ")
+            sys.stderr.write(f"\r{sp.name}: {_SAY_COMPILING} ")
             sys.stderr.flush()
             said.append(True)
     timer = threading.Timer(STATUS_AFTER, say)

@@ -406,6 +406,9 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     # still open: its children still open, the answers found before it,
     # where its key lies on ``keys`` (-1: none) and the key's hash
     memo = walk.memo and RESIDUE
+    # each use of the memo is under ``if RESIDUE and ...``: a constant, so
+    # that numba leaves the memo's code out of a genre without a residue
+    # kernel (it would compile it, unused, in every genre)
     key = np.empty(2 * bits0.size + 16 if memo else 0, dtype=np.int64)
     slots = np.zeros(64 if memo else 0, dtype=np.int64)
     hashes = np.zeros(64 if memo else 0, dtype=np.int64)
@@ -421,7 +424,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
     nfr = 0
     ended = False                 # the last node opened closed without branching
     while True:
-        if ended:
+        if RESIDUE and ended:
             ended = False
             while nfr > 0:                   # close the frames it finished
                 fr_open[nfr - 1] -= 1
@@ -458,7 +461,10 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         bv = bvars.pop()
         nodes += 1
         deep = depth >= probe_depth and nodes <= probe_after
-        if (fixpoint_jit(apply, data, bits, offsets, active, True, n_probe_vars, work,
+        # ``probe`` (True here) and not the constant: the call then has the
+        # types of a fixpoint called from Python (Ladder.fixpoint), and one
+        # compiled fixpoint serves both
+        if (fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work,
                          probe_slot, lift, deadline, probe_passes)
                 if probe and not deep
                 else propagate_jit(apply, data, bits, offsets, active, work)) < 0:
@@ -522,7 +528,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                 found += 1
             ended = True
             continue
-        if memo:
+        if RESIDUE and memo:
             o = -1
             h = 0
             n = residue(bits, data, key)
@@ -559,7 +565,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                     stack.append(_child(bits, offsets[v], offsets[v + 1], k))
                     depths.append(depth + 1)
                     bvars.append(v)
-            if memo:
+            if RESIDUE and memo:
                 fr_open[nfr - 1] = len(stack) - fr_open[nfr - 1]
             continue
         a, b = offsets[var], offsets[var + 1]
@@ -573,7 +579,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
             stack.append(_child(bits, a, b, f))
             depths.append(depth + 1)
             bvars.append(var)
-        if memo:
+        if RESIDUE and memo:
             fr_open[nfr - 1] = len(stack) - fr_open[nfr - 1]
     return found, nodes, False, branches, len(stack) == 0, sols
 

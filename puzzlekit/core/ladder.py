@@ -463,9 +463,12 @@ class Ladder:
     def _run_compiled(self, state, active, level):
         rungs, probe, pv, work, slot = self.compiled_args(state, active)
         fixpoint = self.compiled.loops()[0]
+        # every argument given, of the types the compiled search passes, so
+        # that the one compiled fixpoint serves both (an omitted argument
+        # would make numba compile another)
         r = -1 if state.dead() else fixpoint(
             self.compiled.data(state.puzzle), state.bits, state.offsets,
-            rungs, probe, pv, work, slot, False)
+            rungs, probe, pv, work, slot, False, np.inf, 1 << 62)
         status = "contradiction" if r < 0 else ("solved" if state.solved() else "stable")
         return FixpointResult(status, level, self.compiled_counters(work), Counter(),
                               np.empty(0, dtype=np.int16), ())
