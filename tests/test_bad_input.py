@@ -337,28 +337,6 @@ def test_memory_ceiling_reports_capped(corner_board, capsys, monkeypatch):
     assert code == 0 and obj["status"] == "capped" and obj["cap"] == "memory"
 
 
-def test_the_worker_inherits_the_compiled_proof(capsys, tmp_path, monkeypatch):
-    """solve compiles (or loads) the proof's search and clause learner before
-    it forks the worker with a deadline, so a first run's compiling is not
-    charged to --timeout (a compile killed there would never reach the cache)."""
-    from puzzlekit.core import _loop, learn
-    sp = puzzlekit.spec("numberlink")
-    f = tmp_path / "nl.json"
-    f.write_text(json.dumps(banks.load("numberlink")[0]["clues"]))
-    seen = []
-
-    def fake(work, timeout, label=""):
-        seen.append((sp.proof.learner.explain in learn._COMPILED,
-                     any(k[0] is sp.ladder.compiled.apply for k in _loop._SPECIALISED)))
-        return "timeout", None
-    monkeypatch.setattr(learn, "_COMPILED", {})
-    monkeypatch.setattr(_loop, "_SPECIALISED", {})
-    monkeypatch.setattr(cli, "run_capped", fake)
-    code, out, _ = run(capsys, "solve", "numberlink", f, "--count", "2", "--timeout", "1")
-    assert code == 0 and "capped" in out
-    assert seen == [(True, True)]
-
-
 def test_timeout_in_text_and_generate(capsys, tmp_path):
     f = tmp_path / "m40.json"
     f.write_text(json.dumps({"h": 40, "w": 40, "dominoes": ["LR" * 20] * 40}))
