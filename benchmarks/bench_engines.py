@@ -10,7 +10,9 @@ uniqueness proof (count to 2) of every bank board by the ladder
 (``core.genre.proof_count``: probe at the root, the rungs below it in the
 search until it grows large, then rounds with randomised dives between them),
 the raw engine and CP-SAT, each the best of calls repeated up to ``--budget``
-seconds, then a size sweep (dense and sparse boards from 6x6 to 20x20) by the
+seconds (hot; ``--alternate N`` instead times N rounds of the engines called
+in turn on each board and keeps each one's median, stored beside the hot
+run), then a size sweep (dense and sparse boards from 6x6 to 20x20) by the
 ladder and CP-SAT.  Prints every bank board's times, the median and worst
 ratio per size (CP-SAT time over ladder time; above 1, the ladder is faster)
 and the sweep's median times per size and clue density, and writes everything
@@ -41,7 +43,15 @@ import puzzlekit
 from puzzlekit.core import banks, perf
 
 OUT = Path(__file__).resolve().parent / "results" / "engines.json"
+ALTERNATING_KEYS = ("bank alternating", "bank alternating summary", "alternating rounds",
+                    "alternating when")
 SWEEP_KEYS = ("sweep", "sweep sizes", "sweep per size", "sweep when", "sweep max nodes")
+
+
+def _store(report: dict) -> None:
+    OUT.parent.mkdir(exist_ok=True)
+    OUT.write_text(json.dumps(report, indent=0, default=lambda x: x.item()
+                              if isinstance(x, np.generic) else str(x)))
 
 
 def _built():
@@ -61,7 +71,8 @@ def bank_run(sp, a):
     entries = banks.load(sp.name)[::10 if a.quick else 1]
     ps = [sp.Puzzle.from_json(e["clues"]) for e in entries]
     return perf.prove(sp, ps, [e["id"] for e in entries], level=a.level,
-                      time_limit=a.time_limit, max_nodes=a.max_nodes, budget=a.budget)
+                      time_limit=a.time_limit, max_nodes=a.max_nodes, budget=a.budget,
+                      alternate=a.alternate)
 
 
 def sweep_run(sp, a):
@@ -94,6 +105,12 @@ def _parser():
     ap.add_argument("--budget", type=float, default=0.05,
                     help="seconds per board and engine: calls are repeated (best time kept) "
                          "until they add up to this, at most 100")
+    ap.add_argument("--alternate", type=int, default=0, metavar="ROUNDS",
+                    help="time the bank the other way: ROUNDS rounds in which the engines are "
+                         "called in turn on each board, median kept (no call follows one of "
+                         "its own); stored beside the hot run (as 'bank alternating'), which "
+                         "is kept; implies --no-sweep (the sweep already calls each engine "
+                         "once, in turn)")
     ap.add_argument("--no-sweep", action="store_true",
                     help="time the bank only (a stored sweep of the genre is kept)")
     ap.add_argument("--quick", action="store_true",
@@ -116,6 +133,8 @@ def main(argv=None):
               "time_limit": a.time_limit, "genres": {}}
     if OUT.exists():
         report["genres"] = json.loads(OUT.read_text()).get("genres", {})
+    if a.alternate:
+        a.no_sweep = True
     for g in genres:
         sp = puzzlekit.spec(g)
         t0 = time.perf_counter()
@@ -124,8 +143,17 @@ def main(argv=None):
         s = perf.summary(bank)
         print(f"{g:10s} bank: {_fmt(s)}  ({time.perf_counter() - t0:.0f} s)", flush=True)
         old = report["genres"].get(g, {})
+        if a.alternate:
+            report["genres"][g] = dict(old, **{
+                "bank alternating": bank.to_dict(orient="records"),
+                "bank alternating summary": s, "alternating rounds": a.alternate,
+                "alternating when": time.strftime("%Y-%m-%d")})
+            if store:
+                _store(report)
+            continue
         entry = {"bank": bank.to_dict(orient="records"), "bank summary": s,
                  "when": time.strftime("%Y-%m-%d"), "budget": a.budget}
+        entry.update({k: old[k] for k in ALTERNATING_KEYS if k in old})
         if a.no_sweep and old.get("sweep"):
             entry.update({k: old[k] for k in SWEEP_KEYS if k in old})
         if not a.no_sweep:
@@ -142,9 +170,7 @@ def main(argv=None):
             entry["sweep max nodes"] = a.sweep_max_nodes
         report["genres"][g] = entry
         if store:
-            OUT.parent.mkdir(exist_ok=True)
-            OUT.write_text(json.dumps(report, indent=0, default=lambda x: x.item()
-                                      if isinstance(x, np.generic) else str(x)))
+            _store(report)
     print(f"wrote {OUT}" if store else "stored nothing (--quick, --level or --no-store)")
 
 

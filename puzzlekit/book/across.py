@@ -613,8 +613,10 @@ def probe_unique_glue(pu: pd.DataFrame) -> dict:
     ...                    "bank boards": [5, 4], "bank gaps": [0, 0]},
     ...                   index=pd.Index(["kojun", "nanro"], name="genre"))
     >>> g = probe_unique_glue(pu)
-    >>> g["pu_converse"], g["pu_bank"]
-    ('The converse holds on every one of the 20 small boards decided: probe finishes each unique one.', 'No bank board is a gap: probe finishes every shipped board.')
+    >>> print(g["pu_converse"])
+    The converse holds on every one of the 20 small boards decided: probe finishes each unique one.
+    >>> g["pu_bank"]
+    'No bank board is a gap: probe finishes every shipped board.'
     """
     gaps, skipped, n = int(pu["gaps"].sum()), int(pu["skipped"].sum()), int(pu["boards"].sum())
     left = (f" ({skipped:,} more were left out because the engine ran out of nodes)"
@@ -650,8 +652,9 @@ def engines_glue(eng: pd.DataFrame) -> dict:
 
     >>> eng = pd.DataFrame({"capped runs": [0]}, index=pd.Index(["kojun"], name="genre"))
     >>> eng.attrs["missing"] = []
-    >>> engines_glue(eng)
-    {'eng_capped': 'no run stopped at the time limit', 'eng_missing': 'Every genre is in the stored run.'}
+    >>> engines_glue(eng)     # doctest: +NORMALIZE_WHITESPACE
+    {'eng_capped': 'no run stopped at the time limit',
+     'eng_missing': 'Every genre is in the stored run.'}
     """
     capped = int(eng["capped runs"].sum()) if len(eng) else 0
     missing = eng.attrs.get("missing", [])

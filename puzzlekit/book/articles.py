@@ -25,9 +25,9 @@ from ..core import scales
 from ..core.genre import display_name
 from .across import GENRES, listed
 
-__all__ = ["CROSS", "DISCLOSURE", "takeaways", "verdict_counts", "verdict_sentence", "plot_verdicts",
-           "article_figure", "stored_frame", "stored_figure", "disclosure", "random_disclosure",
-           "cross_refs"]
+__all__ = ["CROSS", "DISCLOSURE", "takeaways", "verdict_counts", "verdict_sentence",
+           "plot_verdicts", "article_figure", "stored_frame", "stored_figure", "disclosure",
+           "random_disclosure", "cross_refs"]
 
 
 def _spec(genre):

@@ -42,7 +42,8 @@ CARDS = (
          "count each row's and column's poles.", "anisotropy"),
     Card("nanro",
          "Write in each region the count of its numbered cells, in that many cells; equal "
-         "numbers never touch across a border, no 2×2 block is full, the numbers connect.", "conjunction"),
+         "numbers never touch across a border, no 2×2 block is full, the numbers connect.",
+         "conjunction"),
     Card("kojun",
          "A region of k cells holds 1 to k; equal digits never touch; in a region the upper "
          "of two stacked cells is larger.", "tall_vanishes"),
@@ -160,7 +161,8 @@ def gallery_html(frame: pd.DataFrame, pictures: bool = True) -> str:
             f"{html.escape(r['name'])}</a>{img}"
             f"<p class='pk-rules'>{html.escape(r['rules'])}</p>"
             f"<p class='pk-rungs'>Rungs: {rungs}</p>"
-            f"<p class='pk-finding'><span style='color:{colour}' title='{html.escape(r['verdict'])}'>"
+            f"<p class='pk-finding'><span style='color:{colour}' "
+            f"title='{html.escape(r['verdict'])}'>"
             f"{mark}</span> {html.escape(r['finding'][:1].upper() + r['finding'][1:])}: "
             f"<b>{html.escape(r['verdict'])}</b> <span class='pk-detail'>"
             f"({html.escape(r['detail'])})</span></p></div>")

@@ -1,8 +1,12 @@
 """Speed measured, not assumed: uniqueness proofs by three engines, timed.
 
 For every board: the ladder's search (count to 2), the genre's raw engine
-and the CP-SAT model (``GenreSpec.sat_count``), each timed on its second call
-(the first compiles and fills caches).  Ratios are CP-SAT's time over the
+and the CP-SAT model (``GenreSpec.sat_count``), timed in one of two ways
+after an untimed first call (which compiles and fills caches): hot, each
+engine's call repeated back to back and the best time kept
+(:func:`seconds`), or alternating, the engines called in turn on the board
+for a few rounds and each one's median kept (:func:`alternating`), as one
+proof among other work meets it.  Ratios are CP-SAT's time over the
 ladder's (and the raw engine's over the ladder's): above 1 means the ladder
 is faster.  Used by ``benchmarks/bench_engines.py`` and the other timing
 scripts (which print with ``benchmarks/report.py``), the Performance page and
@@ -21,8 +25,8 @@ from .cache import without_tables
 from .genre import GenreSpec, ladder_count, proof_count, warm_proof
 from .progress import bar
 
-__all__ = ["ENGINES", "warm_proof", "fresh", "seconds", "prove", "ratios", "summary", "sweep",
-           "sweep_boards", "sweep_medians"]
+__all__ = ["ENGINES", "warm_proof", "fresh", "seconds", "alternating", "prove", "ratios",
+           "summary", "sweep", "sweep_boards", "sweep_medians"]
 
 ENGINES = ("ladder", "raw", "sat")
 
@@ -86,10 +90,36 @@ def _runner(spec: GenreSpec, engine: str, puzzle, level, max_nodes, time_limit):
     raise ValueError(f"unknown engine {engine!r}; choose from {ENGINES}")
 
 
+def alternating(runners: dict, rounds: int = 3, warm: bool = True) -> dict:
+    """Each engine's median wall time over ``rounds`` rounds in which every
+    engine of ``runners`` (name -> function) is called once, in turn, on the
+    same board: ``{name: (seconds, last result)}``.  Unlike :func:`seconds`,
+    which repeats one engine's call back to back and keeps the best, no call
+    here follows a call of its own: each runs after the other engines have
+    touched memory and caches, as one proof among other work does.  After
+    one untimed call of each when ``warm``.
+
+    >>> out = alternating({"a": lambda: 1, "b": lambda: 2}, rounds=3, warm=False)
+    >>> sorted((k, r) for k, (_, r) in out.items())
+    [('a', 1), ('b', 2)]
+    """
+    if warm:
+        for fn in runners.values():
+            fn()
+    times = {e: [] for e in runners}
+    last = {}
+    for _ in range(max(1, rounds)):
+        for e, fn in runners.items():
+            t = time.perf_counter()
+            last[e] = fn()
+            times[e].append(time.perf_counter() - t)
+    return {e: (float(np.median(times[e])), last[e]) for e in runners}
+
+
 def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
           engines: Sequence[str] = ENGINES, level=None, max_nodes: int | None = 20_000,
           time_limit: float = 120.0, repeat: int = 1, warm: bool = True,
-          budget: float = 0.0) -> pd.DataFrame:
+          budget: float = 0.0, alternate: int = 0) -> pd.DataFrame:
     """Time every engine's count-to-2 on every board (CP-SAT and the ladder
     under ``time_limit``, the ladder also under its node budget
     ``max_nodes``; the raw engine under its own node cap).  The ladder runs its uniqueness proof
@@ -100,7 +130,10 @@ def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
     Every timed call starts from a copy of the board without its cached
     tables (:func:`fresh`).  ``warm=False`` skips the untimed warm-up call
     (for long runs, once the kernels are compiled).  ``repeat`` and ``budget``: see :func:`seconds`;
-    every engine gets the same.  Columns: ``board``, ``engine``, ``seconds``,
+    every engine gets the same.  ``alternate``: instead, the median of that
+    many rounds in which the engines are called in turn on the board
+    (:func:`alternating`; ``repeat`` and ``budget`` are then unused).
+    Columns: ``board``, ``engine``, ``seconds``,
     ``status`` (``unique``, ``multiple``, ``none`` or ``capped``).  A
     capped ladder or CP-SAT run is charged the whole ``time_limit``, however
     soon it stopped: a search that gives up on its node budget has not
@@ -110,9 +143,13 @@ def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
     engines = [e for e in engines if e != "sat" or spec.sat_count is not None]
     rows = []
     for b, p in zip(labels, bar(puzzles, desc=f"{spec.name} timings")):
+        runners = {e: _runner(spec, e, p, level, max_nodes, time_limit) for e in engines}
+        if alternate:
+            timed = alternating(runners, alternate, warm)
+        else:
+            timed = {e: seconds(fn, repeat, warm, budget) for e, fn in runners.items()}
         for e in engines:
-            t, r = seconds(_runner(spec, e, p, level, max_nodes, time_limit), repeat, warm,
-                           budget)
+            t, r = timed[e]
             if r.status == "capped" and e != "raw":
                 t = max(t, time_limit)
             rows.append({"board": b, "engine": e, "seconds": t, "status": r.status})

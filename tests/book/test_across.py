@@ -236,7 +236,8 @@ def test_stored_frames_are_read_back_for_figures():
     assert list(f.index) == ["4×4", "6×6"] and f.loc["6×6", "non-unique boards"] == 440
     assert articles.stored_figure(reports, "kojun", "swap", None, "explained by one swap %") \
         == "95–99.14"
-    assert articles.stored_figure(reports, "kojun", "swap", "4×4", "explained by one swap %") == "95"
+    assert articles.stored_figure(reports, "kojun", "swap", "4×4",
+                                  "explained by one swap %") == "95"
     assert articles.stored_frame(reports, "kojun", "givens") is None
     assert articles.stored_figure({}, "kojun", "swap", None, "x") == "no stored report"
 

@@ -42,7 +42,8 @@ def test_article_runs_read_the_stored_folder(tmp_path, monkeypatch):
     run = results.article_run("kojun")
     glue = performance.article_glue(run)
     assert glue["art_changed"] == "1"
-    assert glue["art_claims_sentence"] == "1 of 2 claims hold (the others: c2 undecided: too few boards)."
+    assert glue["art_claims_sentence"] == \
+        "1 of 2 claims hold (the others: c2 undecided: too few boards)."
     run["claims"] = [dict(c, holds=True) for c in run["claims"]]
     assert performance.article_glue(run)["art_claims_sentence"] == "All 2 claims hold."
     run = results.article_run("kojun")

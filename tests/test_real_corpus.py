@@ -1,0 +1,38 @@
+"""The corpus of real puzzles (``benchmarks/real``): every entry names its
+source, decodes as published, and its recorded answer passes the referee;
+the engines recorded for it agree."""
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+import puzzlekit
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("corpus", ROOT / "benchmarks" / "real" / "corpus.py")
+corpus = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(corpus)
+
+#: A genre's corpus holds at least this many puzzles made by people.
+AT_LEAST = 20
+
+
+@pytest.mark.parametrize("genre", list(puzzlekit.GENRES))
+def test_corpus_is_recorded_and_sourced(genre):
+    entries = corpus.load(genre)
+    assert len(entries) >= AT_LEAST, f"{genre}: {len(entries)} real puzzles"
+    assert len({e["id"] for e in entries}) == len(entries)
+    spec = puzzlekit.spec(genre)
+    for e in entries:
+        assert all(e.get(k) for k in corpus.REQUIRED), e.get("id")
+        assert "engines" in e, f"{e['id']} is not recorded"
+        p = corpus.puzzle(spec, e)
+        assert corpus.size_of(p) == e["size"]
+        finished = {s for s in e["engines"].values() if s != "capped"}
+        assert len(finished) == 1, (e["id"], e["engines"])
+        assert e["engines"]["ladder"] != "capped", e["id"]
+        if e["count"] == 1:
+            assert spec.check(p, spec.Answer.from_json(e["answer"])) == [], e["id"]
+            if e.get("published") is not None:
+                assert e["published"] == e["answer"], e["id"]
+
