@@ -48,7 +48,10 @@ class SashiState(State):
 
 def kernel_arrays(p: Puzzle):
     """Arrays the kernels read, built once per puzzle: ``(offsets, cand_off,
-    cand_cells, cand_var, cand_size, adm, meta, stale)`` with ``meta = [h, w]``."""
+    cand_cells, cand_var, cand_size, adm, meta, stale, inv_off, inv_k)`` with
+    ``meta = [h, w, dialect]``; under puzz.link's rules ``inv_k[inv_off[x]:
+    inv_off[x + 1]]`` are the candidates covering cell ``x`` in order (empty
+    under the article's)."""
     def build(p):
         return _build(p, False)
     return puzzle_table(p, "sashigane.kernel_arrays", build)
@@ -102,9 +105,15 @@ def _build(p: Puzzle, stale: bool):
     _admissible_jit(cand_off, cells, geo, p.w, p.circle, p.arrow, flags, adm)
     if p.dialect and bend_on:                 # a circle's cell is the bend of its piece
         adm[offsets[1:][p.circle[vcells] >= 0] - 1] = False
-    meta = np.array([p.h, p.w], np.int64)
+    meta = np.array([p.h, p.w, int(p.dialect)], np.int64)
+    if p.dialect:
+        inv_k = np.repeat(np.arange(m, dtype=np.int64), sizes)[np.argsort(cells, kind="stable")]
+        inv_off = np.zeros(p.h * p.w + 1, np.int64)
+        inv_off[1:] = np.cumsum(np.bincount(cells, minlength=p.h * p.w))
+    else:
+        inv_k = inv_off = np.zeros(1, np.int64)
     return (offsets, cand_off, cells, cand_var, sizes, adm, meta,
-            np.array([1 if stale else 0], np.int64))
+            np.array([1 if stale else 0], np.int64), inv_off, inv_k)
 
 
 def initial_state(puzzle: Puzzle) -> SashiState:
@@ -428,6 +437,61 @@ def _cover_jit(bits, offsets, cand_off, cells, cand_var, n, stale):
 
 
 @njit(cache=True)
+def _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_k):
+    """:func:`_cover_jit` (same deductions, same order) read off the cells'
+    candidate lists rather than a variables-by-cells table: under puzz.link's
+    rules every cell is a variable, and the table would cost ``n*n`` a call."""
+    nv = offsets.shape[0] - 1
+    live = np.zeros(nv, np.int64)
+    for k in range(bits.shape[0]):
+        if bits[k]:
+            live[cand_var[k]] += 1
+    for x in range(n):
+        a, b = inv_off[x], inv_off[x + 1]
+        reach = 0
+        who = -1
+        for t in range(a, b):                 # candidates come grouped by variable
+            k = inv_k[t]
+            if bits[k] and cand_var[k] != who:
+                reach += 1
+                who = cand_var[k]
+        if reach == 0:
+            return -1
+        if reach == 1:                        # the cell goes to its only variable
+            changed = 0
+            for k in range(offsets[who], offsets[who + 1]):
+                if bits[k]:
+                    hit = False
+                    for t in range(cand_off[k], cand_off[k + 1]):
+                        if cells[t] == x:
+                            hit = True
+                    if not hit:
+                        bits[k] = False
+                        changed = 1
+            if changed:
+                return 1
+        t = a
+        while t < b:                          # every survivor of v covers x: closed to others
+            v = cand_var[inv_k[t]]
+            c = 0
+            while t < b and cand_var[inv_k[t]] == v:
+                if bits[inv_k[t]]:
+                    c += 1
+                t += 1
+            if c == 0 or c != live[v]:
+                continue
+            changed = 0
+            for u in range(a, b):
+                k = inv_k[u]
+                if bits[k] and cand_var[k] != v:
+                    bits[k] = False
+                    changed = 1
+            if changed:
+                return 1
+    return 0
+
+
+@njit(cache=True)
 def _area_jit(bits, offsets, sizes, n):
     nv = offsets.shape[0] - 1
     lo = np.zeros(nv, np.int64)
@@ -459,7 +523,7 @@ def _area_jit(bits, offsets, sizes, n):
 @njit(cache=True)
 def _apply_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop (``data`` is :func:`kernel_arrays`)."""
-    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale = data
+    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale, inv_off, inv_k = data
     n = meta[0] * meta[1]
     if i == 0:
         r, wk = _fit_jit(bits, adm)
@@ -467,6 +531,8 @@ def _apply_jit(i, bits, data, work):
         return r
     if i == 1:
         work[1] += 1
+        if meta[2] == 1:
+            return _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_k)
         return _cover_jit(bits, offsets, cand_off, cells, cand_var, n, stale[0])
     work[2] += 1
     return _area_jit(bits, offsets, sizes, n)
@@ -476,7 +542,7 @@ def _apply_jit(i, bits, data, work):
 def _legal_jit(bits, data):
     """The rules on a decided state: every circle's L admissible, and the
     chosen L's cover every cell exactly once."""
-    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale = data
+    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale, inv_off, inv_k = data
     n = meta[0] * meta[1]
     seen = np.zeros(n, np.bool_)
     total = 0
