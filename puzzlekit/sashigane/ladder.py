@@ -438,14 +438,18 @@ def _cover_jit(bits, offsets, cand_off, cells, cand_var, n, stale):
 
 @njit(cache=True)
 def _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_k):
-    """:func:`_cover_jit` (same deductions, same order) read off the cells'
-    candidate lists rather than a variables-by-cells table: under puzz.link's
-    rules every cell is a variable, and the table would cost ``n*n`` a call."""
+    """:func:`_cover_jit`'s two deductions read off the cells' candidate
+    lists rather than a variables-by-cells table (under puzz.link's rules
+    every cell is a variable, and the table would cost ``n*n`` a call).
+    Each cell's counts are read from the live bits when the sweep reaches
+    it and the live counts are kept up to date, so one call sweeps on after
+    a kill without a stale table; it reaches the same fixpoint."""
     nv = offsets.shape[0] - 1
     live = np.zeros(nv, np.int64)
     for k in range(bits.shape[0]):
         if bits[k]:
             live[cand_var[k]] += 1
+    changed = 0
     for x in range(n):
         a, b = inv_off[x], inv_off[x + 1]
         reach = 0
@@ -458,7 +462,6 @@ def _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_
         if reach == 0:
             return -1
         if reach == 1:                        # the cell goes to its only variable
-            changed = 0
             for k in range(offsets[who], offsets[who + 1]):
                 if bits[k]:
                     hit = False
@@ -467,9 +470,9 @@ def _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_
                             hit = True
                     if not hit:
                         bits[k] = False
+                        live[who] -= 1
                         changed = 1
-            if changed:
-                return 1
+            continue
         t = a
         while t < b:                          # every survivor of v covers x: closed to others
             v = cand_var[inv_k[t]]
@@ -480,15 +483,14 @@ def _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_
                 t += 1
             if c == 0 or c != live[v]:
                 continue
-            changed = 0
             for u in range(a, b):
                 k = inv_k[u]
                 if bits[k] and cand_var[k] != v:
                     bits[k] = False
+                    live[cand_var[k]] -= 1
                     changed = 1
-            if changed:
-                return 1
-    return 0
+            break
+    return changed
 
 
 @njit(cache=True)
