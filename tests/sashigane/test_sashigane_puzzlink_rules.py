@@ -3,8 +3,8 @@ puzz.link reads them.
 
 The 5x5 board, its answer and its wrong answers are the checker's own test
 data in pzprjs (github.com/robx/pzprjs, ``test/script/sashigane.js``); the
-8x8 URL is a puzzle from a public list of puzz.link URLs (the issue's
-example).  Its answer here is the one the scanner and CP-SAT find."""
+8x8 URL is a puzzle from a public list of puzz.link URLs, and its answer
+here is the one the scanner and CP-SAT find."""
 import json
 
 import numpy as np
