@@ -1,7 +1,9 @@
 """Sashigane: cut the board into L-shaped pieces, one circle on each bend and
 one arrow on an arm's far end pointing home.  Solved by fit < cover < area <
-probe over one candidate-L variable per circle; the scanner (row-major cuts)
-and a CP-SAT model are the other two engines."""
+probe over one candidate-L variable per circle (under puzz.link's rules, where
+a piece needs no clue, per cell a piece could bend on; a puzz.link URL is read
+under those); the scanner (row-major cuts) and a CP-SAT model are the other
+two engines."""
 from __future__ import annotations
 
 from ..core.genre import genre_spec

@@ -53,15 +53,15 @@ def draw(puzzle, answer=None, ax=None):
 
 def draw_state(puzzle, state, ax=None, new=None, colour=None):
     """A partial state: cells whose owner is settled tinted by piece, walls
-    where owners differ; cells of circles that just lost candidates highlighted."""
-    from .ladder import kernel_arrays, owners
+    where owners differ; cells of variables (circles, or bend cells under
+    puzz.link's rules) that just lost candidates highlighted."""
+    from .ladder import kernel_arrays, owners, variable_cells
     ax = vb.new_board(puzzle.h, puzzle.w, ax=ax)
     own = owners(state)
     if new is not None and colour is not None:
-        co, cells, cv = kernel_arrays(puzzle)[1:4]
-        hit = set()
-        for k in np.flatnonzero(np.asarray(new)):
-            hit.add(int(puzzle.circle_cells[cv[k]]))
+        cv = kernel_arrays(puzzle)[3]
+        vcells = variable_cells(puzzle)
+        hit = {int(vcells[cv[k]]) for k in np.flatnonzero(np.asarray(new))}
         vb.highlight(ax, sorted(hit), w=puzzle.w, color=colour)
     _pieces(ax, puzzle, own)
     return _clues(ax, puzzle)

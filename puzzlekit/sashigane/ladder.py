@@ -16,9 +16,14 @@ shapes, so a cell's owner is read off the circles' survivors.
   other circles a total outside their [min, max] range dies;
 - ``probe``: singleton consistency over the rungs below.
 
-The ladder solves the article's rules and their clause ablations; the
-puzz.link dialect (pieces without a circle) is solved by the scanner and by
-CP-SAT.
+Under puzz.link's rules (``Puzzle.rules == "puzzlink"``: a piece may hold
+no circle, and no arrow, one, or one at each end) the same rungs run over
+other variables: one per cell that could be a bend (every cell but an
+arrow's), its values the L's bent there, with arms that stop short of a
+circle and at an arrow, and last the value "no piece is bent here" (size 0;
+dead at once on a circle's cell).  Every answer is one assignment (each
+piece named by its bend), so counts are the same as the pieces'.  ``fit``
+then asks for at most one circle (on the bend) and at most two arrows.
 """
 from __future__ import annotations
 
@@ -27,11 +32,10 @@ from numba import njit
 
 from ..core.cache import puzzle_table, store
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
-from ..core.referee import InputError
-from .model import Answer, Puzzle
+from .model import Answer, Puzzle, l_parts
 
 __all__ = ["SashiState", "initial_state", "decode", "encode", "LADDER", "kernel_arrays",
-           "owners", "cover_stale"]
+           "owners", "cover_stale", "variable_cells"]
 
 WORK = ("fit checks", "cover tables", "area sweeps")
 
@@ -44,38 +48,72 @@ class SashiState(State):
 
 def kernel_arrays(p: Puzzle):
     """Arrays the kernels read, built once per puzzle: ``(offsets, cand_off,
-    cand_cells, cand_var, cand_size, adm, meta, stale)`` with ``meta = [h, w]``."""
+    cand_cells, cand_var, cand_size, adm, meta, stale, inv_off, inv_k)`` with
+    ``meta = [h, w, dialect]``; under puzz.link's rules ``inv_k[inv_off[x]:
+    inv_off[x + 1]]`` are the candidates covering cell ``x`` in order (empty
+    under the article's)."""
     def build(p):
         return _build(p, False)
     return puzzle_table(p, "sashigane.kernel_arrays", build)
 
 
+def variable_cells(p: Puzzle) -> np.ndarray:
+    """The cell each variable stands for: the circles (article's rules), or
+    every cell that could be a bend (puzz.link's: every cell but an arrow's
+    while the ``end`` clause is on).
+
+    >>> p = Puzzle.make(2, 2, {0: 0}, {3: 0}, rules="puzzlink")
+    >>> variable_cells(p).tolist(), variable_cells(p.with_rules("article")).tolist()
+    ([0, 1, 2], [0])
+    """
+    if not p.dialect:
+        return p.circle_cells.astype(np.int64)
+    if "end" in p.off:
+        return np.arange(p.h * p.w, dtype=np.int64)
+    return np.flatnonzero(p.arrow < 0).astype(np.int64)
+
+
 def _build(p: Puzzle, stale: bool):
-    if p.dialect:
-        raise InputError("the ladder solves the article's rules; the puzz.link dialect "
-                         "is counted by the scanner and CP-SAT")
-    circles = p.circle_cells.astype(np.int64)
+    vcells = variable_cells(p)
     bend_on = "bend" not in p.off
-    counts = np.zeros(len(circles), np.int64)
-    _enum_jit(p.h, p.w, circles, bend_on, counts, np.zeros(1, np.int64), np.zeros(1, np.int64),
-              np.zeros((1, 3), np.int64), 0)
-    offsets = np.zeros(len(circles) + 1, np.int64)
+    nv = len(vcells)
+    counts = np.zeros(nv, np.int64)
+    if p.dialect:
+        cuts = np.array([int(bend_on), int("end" not in p.off)], np.int64)
+
+        def enum(sizes, cells, geo, mode):
+            _enum_dialect_jit(p.h, p.w, vcells, p.circle, p.arrow, cuts, counts, sizes, cells,
+                              geo, mode)
+    else:
+        def enum(sizes, cells, geo, mode):
+            _enum_jit(p.h, p.w, vcells, bend_on, counts, sizes, cells, geo, mode)
+    enum(np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((1, 3), np.int64), 0)
+    offsets = np.zeros(nv + 1, np.int64)
     offsets[1:] = np.cumsum(counts)
     m = int(offsets[-1])
     cand_off = np.zeros(m + 1, np.int64)
     sizes = np.zeros(m, np.int64)
     geo = np.zeros((m, 3), np.int64)              # bend, vertical end, horizontal end
-    _enum_jit(p.h, p.w, circles, bend_on, counts, sizes, np.zeros(1, np.int64), geo, 1)
+    enum(sizes, np.zeros(1, np.int64), geo, 1)
     cand_off[1:] = np.cumsum(sizes)
     cells = np.zeros(int(cand_off[-1]), np.int64)
-    _enum_jit(p.h, p.w, circles, bend_on, counts, sizes, cells, geo, 2)
-    cand_var = np.repeat(np.arange(len(circles), dtype=np.int64), counts)
-    flags = np.array([c not in p.off for c in ("home", "end", "bend", "size")], np.int64)
+    enum(sizes, cells, geo, 2)
+    cand_var = np.repeat(np.arange(nv, dtype=np.int64), counts)
+    flags = np.array([c not in p.off for c in ("home", "end", "bend", "size")] +
+                     [p.dialect], np.int64)
     adm = np.zeros(m, np.bool_)
     _admissible_jit(cand_off, cells, geo, p.w, p.circle, p.arrow, flags, adm)
-    meta = np.array([p.h, p.w], np.int64)
+    if p.dialect and bend_on:                 # a circle's cell is the bend of its piece
+        adm[offsets[1:][p.circle[vcells] >= 0] - 1] = False
+    meta = np.array([p.h, p.w, int(p.dialect)], np.int64)
+    if p.dialect:
+        inv_k = np.repeat(np.arange(m, dtype=np.int64), sizes)[np.argsort(cells, kind="stable")]
+        inv_off = np.zeros(p.h * p.w + 1, np.int64)
+        inv_off[1:] = np.cumsum(np.bincount(cells, minlength=p.h * p.w))
+    else:
+        inv_k = inv_off = np.zeros(1, np.int64)
     return (offsets, cand_off, cells, cand_var, sizes, adm, meta,
-            np.array([1 if stale else 0], np.int64))
+            np.array([1 if stale else 0], np.int64), inv_off, inv_k)
 
 
 def initial_state(puzzle: Puzzle) -> SashiState:
@@ -90,7 +128,7 @@ def initial_state(puzzle: Puzzle) -> SashiState:
 
 
 def owners(state: State) -> np.ndarray:
-    """Per cell, the circle (variable) owning it when every survivor that
+    """Per cell, the variable (a circle, or a bend cell) owning it when every survivor that
     reaches it belongs to one circle and that circle is decided; else -1."""
     off, co, cells, cv = kernel_arrays(state.puzzle)[:4]
     n = state.puzzle.h * state.puzzle.w
@@ -108,15 +146,16 @@ def owners(state: State) -> np.ndarray:
 
 
 def decode(state: State) -> Answer:
-    """The answer of a decided state: each circle's surviving L (the first
-    live one of an undecided circle)."""
+    """The answer of a decided state: each variable's surviving L (the first
+    live one of an undecided variable; "no piece bent here" adds none)."""
     off, co, cells = kernel_arrays(state.puzzle)[:3]
     w = state.puzzle.w
     pieces = []
     for v, k in enumerate(state.values().tolist()):
         if k >= 0:
             b = off[v] + k
-            pieces.append([divmod(int(x), w) for x in cells[co[b]:co[b + 1]]])
+            if co[b + 1] > co[b]:
+                pieces.append([divmod(int(x), w) for x in cells[co[b]:co[b + 1]]])
     return Answer.make(pieces)
 
 
@@ -128,24 +167,36 @@ def encode(puzzle: Puzzle, answer: Answer) -> SashiState:
     >>> a = Answer.make([[(0, 0), (1, 0), (1, 1)], [(0, 1), (0, 2), (1, 2)]])
     >>> s = encode(p, a); s.solved(), decode(s) == a
     (True, True)
+    >>> s = encode(p.with_rules("puzzlink"), a); s.solved(), decode(s) == a
+    (True, True)
     """
     off, co, cells = kernel_arrays(puzzle)[:3]
     w = puzzle.w
     s = initial_state(puzzle)
     s.bits[:] = False
-    circ = set(puzzle.circle_cells.tolist())
+    vcells = variable_cells(puzzle)
+    placed = np.zeros(len(vcells), bool)
     for piece in answer.pieces:
         flat = sorted(r * w + c for r, c in piece)
-        mine = [x for x in flat if x in circ]
-        if len(mine) != 1:
-            raise ValueError(f"piece {piece} does not hold exactly one circle")
-        v = int(np.searchsorted(puzzle.circle_cells, mine[0]))
+        if puzzle.dialect:
+            parts = l_parts(piece)
+            mine = [] if parts is None else [parts[0][0] * w + parts[0][1]]
+            what = "is not an L bent on a variable's cell"
+        else:
+            mine = [x for x in flat if puzzle.circle[x] >= 0]
+            what = "does not hold exactly one circle"
+        v = int(np.searchsorted(vcells, mine[0])) if len(mine) == 1 else len(vcells)
+        if v == len(vcells) or vcells[v] != mine[0]:
+            raise ValueError(f"piece {piece} {what}")
         for b in range(off[v], off[v + 1]):
-            if sorted(cells[co[b]:co[b + 1]].tolist()) == flat:
+            if co[b + 1] > co[b] and sorted(cells[co[b]:co[b + 1]].tolist()) == flat:
                 s.bits[b] = True
+                placed[v] = True
                 break
         else:
-            raise ValueError(f"piece {piece} is not a candidate of its circle")
+            raise ValueError(f"piece {piece} is not a candidate of its variable")
+    if puzzle.dialect:
+        s.bits[off[1:][~placed] - 1] = True           # no piece bent on the other cells
     return s
 
 
@@ -239,8 +290,58 @@ def _enum_jit(h, w, circles, bend_on, counts, sizes, cells, geo, mode):
 
 
 @njit(cache=True)
+def _arm(h, w, br, bc, dr, dc, circle, arrow, cuts):
+    """How far an arm from the bend ``(br, bc)`` may run in direction
+    ``(dr, dc)`` under puzz.link's rules: to the board's edge, stopping short
+    of a circle (``cuts[0]``: circles sit on bends) and at an arrow
+    (``cuts[1]``: arrows sit on an arm's far end)."""
+    n = 0
+    r, c = br + dr, bc + dc
+    while 0 <= r < h and 0 <= c < w:
+        x = r * w + c
+        if cuts[0] == 1 and circle[x] >= 0:
+            break
+        n += 1
+        if cuts[1] == 1 and arrow[x] >= 0:
+            break
+        r += dr
+        c += dc
+    return n
+
+
+@njit(cache=True)
+def _enum_dialect_jit(h, w, vcells, circle, arrow, cuts, counts, sizes, cells, geo, mode):
+    """:func:`_enum_jit` under puzz.link's rules: variable ``v`` is the bend
+    cell ``vcells[v]``; its values are the L's bent there whose arms
+    :func:`_arm` allows, then "no piece is bent here" (no cells, size 0)."""
+    k = 0
+    pos = 0
+    for v in range(vcells.shape[0]):
+        x = vcells[v]
+        br, bc = x // w, x % w
+        nk = 0
+        for sv in (-1, 1):
+            amax = _arm(h, w, br, bc, sv, 0, circle, arrow, cuts)
+            for sh in (-1, 1):
+                bmax = _arm(h, w, br, bc, 0, sh, circle, arrow, cuts)
+                for a in range(1, amax + 1):
+                    for b in range(1, bmax + 1):
+                        if mode != 0:
+                            pos = _emit(k, br, bc, sv, a, sh, b, w, sizes, cells, geo, pos, mode)
+                        k += 1
+                        nk += 1
+        if mode == 1:                       # the empty value
+            sizes[k] = 0
+            geo[k, 0] = geo[k, 1] = geo[k, 2] = -1
+        k += 1
+        nk += 1
+        if mode == 0:
+            counts[v] = nk
+
+
+@njit(cache=True)
 def _admissible_jit(cand_off, cells, geo, w, circle, arrow, flags, adm):
-    home, end, onbend, size = flags[0], flags[1], flags[2], flags[3]
+    home, end, onbend, size, dialect = flags[0], flags[1], flags[2], flags[3], flags[4]
     for k in range(cand_off.shape[0] - 1):
         a, b = cand_off[k], cand_off[k + 1]
         bend, vend, hend = geo[k, 0], geo[k, 1], geo[k, 2]
@@ -266,7 +367,10 @@ def _admissible_jit(cand_off, cells, geo, w, circle, arrow, flags, adm):
                         (r == br and ((d == 2 and bc < c) or (d == 3 and bc > c)))
                     if not good:
                         ok = False
-        adm[k] = ok and nc == 1 and na == 1
+        if dialect == 1:
+            adm[k] = ok and nc <= 1 and na <= 2
+        else:
+            adm[k] = ok and nc == 1 and na == 1
 
 
 @njit(cache=True)
@@ -333,6 +437,63 @@ def _cover_jit(bits, offsets, cand_off, cells, cand_var, n, stale):
 
 
 @njit(cache=True)
+def _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_k):
+    """:func:`_cover_jit`'s two deductions read off the cells' candidate
+    lists rather than a variables-by-cells table (under puzz.link's rules
+    every cell is a variable, and the table would cost ``n*n`` a call).
+    Each cell's counts are read from the live bits when the sweep reaches
+    it and the live counts are kept up to date, so one call sweeps on after
+    a kill without a stale table; it reaches the same fixpoint."""
+    nv = offsets.shape[0] - 1
+    live = np.zeros(nv, np.int64)
+    for k in range(bits.shape[0]):
+        if bits[k]:
+            live[cand_var[k]] += 1
+    changed = 0
+    for x in range(n):
+        a, b = inv_off[x], inv_off[x + 1]
+        reach = 0
+        who = -1
+        for t in range(a, b):                 # candidates come grouped by variable
+            k = inv_k[t]
+            if bits[k] and cand_var[k] != who:
+                reach += 1
+                who = cand_var[k]
+        if reach == 0:
+            return -1
+        if reach == 1:                        # the cell goes to its only variable
+            for k in range(offsets[who], offsets[who + 1]):
+                if bits[k]:
+                    hit = False
+                    for t in range(cand_off[k], cand_off[k + 1]):
+                        if cells[t] == x:
+                            hit = True
+                    if not hit:
+                        bits[k] = False
+                        live[who] -= 1
+                        changed = 1
+            continue
+        t = a
+        while t < b:                          # every survivor of v covers x: closed to others
+            v = cand_var[inv_k[t]]
+            c = 0
+            while t < b and cand_var[inv_k[t]] == v:
+                if bits[inv_k[t]]:
+                    c += 1
+                t += 1
+            if c == 0 or c != live[v]:
+                continue
+            for u in range(a, b):
+                k = inv_k[u]
+                if bits[k] and cand_var[k] != v:
+                    bits[k] = False
+                    live[cand_var[k]] -= 1
+                    changed = 1
+            break
+    return changed
+
+
+@njit(cache=True)
 def _area_jit(bits, offsets, sizes, n):
     nv = offsets.shape[0] - 1
     lo = np.zeros(nv, np.int64)
@@ -364,7 +525,7 @@ def _area_jit(bits, offsets, sizes, n):
 @njit(cache=True)
 def _apply_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop (``data`` is :func:`kernel_arrays`)."""
-    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale = data
+    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale, inv_off, inv_k = data
     n = meta[0] * meta[1]
     if i == 0:
         r, wk = _fit_jit(bits, adm)
@@ -372,6 +533,8 @@ def _apply_jit(i, bits, data, work):
         return r
     if i == 1:
         work[1] += 1
+        if meta[2] == 1:
+            return _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_k)
         return _cover_jit(bits, offsets, cand_off, cells, cand_var, n, stale[0])
     work[2] += 1
     return _area_jit(bits, offsets, sizes, n)
@@ -381,7 +544,7 @@ def _apply_jit(i, bits, data, work):
 def _legal_jit(bits, data):
     """The rules on a decided state: every circle's L admissible, and the
     chosen L's cover every cell exactly once."""
-    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale = data
+    offsets, cand_off, cells, cand_var, sizes, adm, meta, stale, inv_off, inv_k = data
     n = meta[0] * meta[1]
     seen = np.zeros(n, np.bool_)
     total = 0

@@ -56,7 +56,7 @@ RULES = ("off-board", "overlap", "uncovered", "not-l", "circles", "bend", "arrow
          "home", "size")
 CLAUSES = ("home", "end", "bend", "size")
 RULE_SETS = ("article", "puzzlink")
-MAX_CELLS = 900                       # 30x30: a circle holds up to 4(h-1)(w-1) candidate L's
+MAX_CELLS = 1000                      # 25x40, the largest published board
 ARROWS = "^v<>"                        # direction d: 0 up, 1 down, 2 left, 3 right
 DELTA = ((-1, 0), (1, 0), (0, -1), (0, 1))
 OPPOSITE = (1, 0, 3, 2)
