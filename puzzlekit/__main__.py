@@ -1,7 +1,8 @@
 """Command line: ``python -m puzzlekit {list,solve,check,generate,bank,article,draw,step,warm}``.
 
 Wherever a puzzle file is accepted, a puzz.link URL is too (for genres with a
-puzz.link format).
+puzz.link format), read as puzz.link reads it: a Sashigane URL under
+puzz.link's rules unless it ends in ``/article``.
 
 One dispatch table over the genre registry.  Bad input of any kind gets one
 line on stderr and exit status 2; an unexpected internal error gets one line
@@ -459,7 +460,7 @@ def _parser():
     s = sub.add_parser("generate", help="a new board")
     s.add_argument("genre")
     s.add_argument("--size", required=True,
-                   help="HxW, e.g. 8x8: at most the genre's MAX_CELLS cells (900 for "
+                   help="HxW, e.g. 8x8: at most the genre's MAX_CELLS cells (1000 for "
                    "sashigane, 2500 or 10000 for the others; book/cli.md lists them)")
     s.add_argument("--seed", type=int, help="0 to 2**63-1; the same seed, the same board "
                    "(default: a random one)")
