@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.generate import bank_record, other_answer, seeded_board
-from ..core.minimise import take_back
+from ..core.minimise import minimal as shortest_then_singly, take_back
 from ..core.referee import InputError, strict_size
 from ..core.search import Budget, SearchSettings, count_solutions
 from .ladder import LADDER, decode_mask, initial_state
@@ -25,6 +25,10 @@ DIALECTS = ("free", "forcing", "silent")
 SEARCH_LEVEL = "probe"      # the counting search's fixpoint per node
 RIVAL_NODES = 5_000         # a rival search's budget while buying clues
 SHUFFLE_CELLS = 100         # past this, a shuffled clueless search can wander off
+#: Past this many cells clues are not bought against rivals (on a sparse 20x20
+#: board one rival search at probe costs seconds and finds nothing within its
+#: budget) but cut down from the answer's full size map (:func:`cut_down`).
+CUT_CELLS = 144
 
 
 def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, without=()):
@@ -136,6 +140,37 @@ def guess_free(h, w, mask, seed=None, level="probe") -> Puzzle:
     return minimise(full_board(h, w, mask), seed, keep="solve", level=level)
 
 
+def cut_down(h, w, mask, seed=None, level="probe", max_nodes=20_000, unique=True):
+    """A uniqueness-minimal board for ``mask`` made from the top: the full
+    size map, the shortest prefix of a shuffled order of its numbers that
+    ``level``'s fixpoint finishes (found by bisection), each of those
+    numbers dropped when the fixpoint still finishes without it, then
+    (``unique``) each dropped when the ladder's search still counts one
+    answer without it (a capped count keeps the number).  Every step keeps a board ``level``
+    finishes or the search proves unique, so the result is unique; it is
+    None when even the full map is tied (:func:`~.certify.tie`).
+
+    >>> m = random_answer(6, 6, seed=3)
+    >>> p = cut_down(6, 6, m, seed=0)
+    >>> count(p, 2).unique, len(p.clues) < 36
+    (True, True)
+    """
+    from .certify import full_board
+    rng = np.random.default_rng(seed)
+    sizes = full_board(h, w, mask).clues
+
+    def finishes(cells):
+        q = Puzzle.make(h, w, {int(c): sizes[int(c)] for c in cells})
+        return LADDER.fixpoint(initial_state(q), level, attribute=False).solved
+
+    order = [int(c) for c in rng.permutation(h * w)]
+    if not finishes(order):
+        return None
+    keep = shortest_then_singly(order, finishes, rng)
+    p = Puzzle.make(h, w, {c: sizes[c] for c in keep})
+    return minimise(p, rng, max_nodes) if unique else p
+
+
 def grade(puzzle):
     """The weakest finishing level (None when even probe stalls)."""
     return LADDER.grade(initial_state(puzzle))
@@ -179,7 +214,10 @@ def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
     grade to).  ``minimal="unique"`` gives a uniqueness-minimal clue set;
     ``"solve"`` then minimises a second time (:func:`guess_free`), down to the
     numbers the target rung (``grade_``, else probe) needs to finish without
-    a guess, as the article's shipped boards are."""
+    a guess, as the article's shipped boards are.  Boards of more than
+    :data:`CUT_CELLS` cells are cut down from the full size map instead
+    (:func:`cut_down`; with ``grade_``, down to the numbers that grade's
+    fixpoint needs)."""
     if minimal not in ("unique", "solve"):
         raise ValueError(f"minimal must be 'unique' or 'solve', not {minimal!r}")
     h, w = strict_size(h, w, MAX_CELLS)
@@ -188,6 +226,12 @@ def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
         LADDER.level(grade_)
     for _ in range(tries):
         mask = random_answer(h, w, rng)
+        if h * w > CUT_CELLS and minimal == "unique":
+            p = cut_down(h, w, mask, rng, "probe" if grade_ is None else grade_,
+                         unique=grade_ is None)
+            if p is not None and (grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]):
+                return p, Answer.from_mask(h, w, mask)
+            continue
         clues = buy(h, w, mask, rng)
         if clues is None:
             continue                     # tied answers: walk away

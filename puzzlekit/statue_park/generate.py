@@ -12,10 +12,13 @@ always proved by a search count, never by a fixpoint alone.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..core.generate import bank_record
 from ..core.genre import ladder_count
+from ..core.minimise import minimal as shortest_then_singly
 from ..core.referee import InputError
 from ..core.search import SearchCapped
 from .ladder import LADDER, initial_state
@@ -24,7 +27,7 @@ from .model import MAX_CELLS, NAMED, Answer, Puzzle, orientations, park_connecte
 __all__ = ["TETROMINOES", "PENTOMINOES", "random_bag", "random_answer", "count", "unique",
            "second_answer", "buy", "minimise", "grade_of", "buy_grade", "generate",
            "random_small", "sweep_board", "rebuild_bank", "verify_extra", "ALPHABETS",
-           "circle_prefixes"]
+           "circle_prefixes", "cut_down", "CUT_CELLS"]
 
 TETROMINOES = tuple(NAMED[k] for k in ("I4", "L4", "O4", "S4", "T4"))
 PENTOMINOES = tuple(NAMED[k] for k in ("F5", "I5", "L5", "N5", "P5", "T5", "U5", "V5", "W5",
@@ -41,6 +44,20 @@ def random_bag(h: int, w: int, rng, pieces: int | None = None, pool=None) -> lis
     return [pool[int(rng.integers(len(pool)))] for _ in range(pieces)]
 
 
+@lru_cache(maxsize=64)
+def _spots(h: int, w: int, piece) -> list:
+    """Every placement of ``piece`` on an ``h`` x ``w`` board (its cells),
+    orientation by orientation, each in raster order."""
+    spots = []
+    for o in orientations(piece):
+        ph = max(r for r, _ in o) + 1
+        pw = max(c for _, c in o) + 1
+        for r0 in range(h - ph + 1):
+            for c0 in range(w - pw + 1):
+                spots.append([(r0 + r) * w + c0 + c for r, c in o])
+    return spots
+
+
 def random_answer(h: int, w: int, bag, seed=None, park: bool = True, tries: int = 200):
     """Drop the pieces at random legal spots; the shaded mask, or None when
     ``tries`` restarts all failed."""
@@ -51,13 +68,7 @@ def random_answer(h: int, w: int, bag, seed=None, park: bool = True, tries: int 
         blocked = np.zeros(n, bool)
         ok = True
         for shape in rng.permutation(len(bag)):
-            spots = []
-            for o in orientations(bag[shape]):
-                ph = max(r for r, _ in o) + 1
-                pw = max(c for _, c in o) + 1
-                for r0 in range(h - ph + 1):
-                    for c0 in range(w - pw + 1):
-                        spots.append([(r0 + r) * w + c0 + c for r, c in o])
+            spots = _spots(h, w, tuple(tuple(rc) for rc in bag[shape]))
             placed = False
             for k in rng.permutation(len(spots)):
                 cells = spots[k]
@@ -183,10 +194,52 @@ def buy_grade(puzzle: Puzzle, answer, level, seed=None):
     return minimise(puzzle, answer, black, white, rng, level=level)
 
 
+#: Past this many cells circles are not bought against rivals (on a sparse
+#: 20x20 board the search for a second answer runs out of its nodes) but cut
+#: down from a circle on every cell (:func:`cut_down`).
+CUT_CELLS = 100
+
+
+def cut_down(puzzle: Puzzle, answer, seed=None, level="probe", alphabet: str = "mixed",
+             unique: bool = True):
+    """Circles for ``answer`` cut down from the top: a circle on every cell
+    the alphabet allows, the shortest prefix of a shuffled order of them
+    that ``level``'s fixpoint finishes (found by bisection), each of those
+    dropped when the fixpoint still finishes without it, then (``unique``)
+    each dropped when the search still counts one answer (:func:`minimise`).
+    ``(black, white)``, or None when even every circle leaves ``level``
+    short of finishing.
+
+    >>> rng = np.random.default_rng(4)
+    >>> bag = random_bag(6, 6, rng); ans = random_answer(6, 6, bag, rng)
+    >>> black, white = cut_down(Puzzle.make(6, 6, bag), ans, rng)
+    >>> unique(_with(Puzzle.make(6, 6, bag), black, white))
+    True
+    """
+    rng = np.random.default_rng(seed)
+    answer = np.asarray(answer, bool)
+    allowed = {"mixed": np.ones_like(answer), "black": answer, "white": ~answer}[alphabet]
+    cells = [int(c) for c in rng.permutation(np.flatnonzero(allowed))]
+
+    def finishes(chosen):
+        chosen = set(chosen)
+        black = {c for c in chosen if answer[c]} | set(puzzle.black)
+        return solves(_with(puzzle, black, (chosen - black) | set(puzzle.white)), level)
+
+    if not finishes(cells):
+        return None
+    keep = set(shortest_then_singly(cells, finishes, rng))
+    black = {c for c in keep if answer[c]} | set(puzzle.black)
+    white = (keep - black) | set(puzzle.white)
+    return minimise(puzzle, answer, black, white, rng) if unique else (black, white)
+
+
 def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag=None):
     """A unique puzzle and its answer: a random bag, a dropped answer, greedy
     circles, minimised; with ``grade`` circles are added until that level
-    finishes."""
+    finishes.  Boards of more than :data:`CUT_CELLS` cells are cut down
+    from a circle on every cell instead (:func:`cut_down`; with ``grade``,
+    down to the circles that level's fixpoint needs)."""
     if h * w > MAX_CELLS:
         raise InputError(f"{h}x{w} is larger than {MAX_CELLS} cells")
     rng = np.random.default_rng(seed)
@@ -199,6 +252,12 @@ def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag
         if ans is None:
             continue
         p = Puzzle.make(h, w, b)
+        if h * w > CUT_CELLS:
+            got = cut_down(p, ans, rng, "probe" if grade is None else grade, alphabet,
+                           unique=grade is None)
+            if got is None or (grade is not None and grade_of(_with(p, *got)) != grade):
+                continue
+            return _with(p, *got), Answer.from_mask(h, w, ans)
         try:
             black, white = buy(p, ans, alphabet, rng)
         except SearchCapped:            # the next draft may be easier
