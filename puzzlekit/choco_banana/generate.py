@@ -27,7 +27,10 @@ RIVAL_NODES = 5_000         # a rival search's budget while buying clues
 SHUFFLE_CELLS = 100         # past this, a shuffled clueless search can wander off
 #: Past this many cells clues are not bought against rivals (on a sparse 20x20
 #: board one rival search at probe costs seconds and finds nothing within its
-#: budget) but cut down from the answer's full size map (:func:`cut_down`).
+#: budget) but cut down from the answer's full size map (:func:`cut_down`);
+#: such a board is minimal for the fixpoint of its level (probe by default),
+#: not for uniqueness (a uniqueness pass over a 20x20 board's 75 numbers
+#: took over 30 s).
 CUT_CELLS = 144
 
 
@@ -140,15 +143,15 @@ def guess_free(h, w, mask, seed=None, level="probe") -> Puzzle:
     return minimise(full_board(h, w, mask), seed, keep="solve", level=level)
 
 
-def cut_down(h, w, mask, seed=None, level="probe", max_nodes=20_000, unique=True):
-    """A uniqueness-minimal board for ``mask`` made from the top: the full
-    size map, the shortest prefix of a shuffled order of its numbers that
-    ``level``'s fixpoint finishes (found by bisection), each of those
-    numbers dropped when the fixpoint still finishes without it, then
-    (``unique``) each dropped when the ladder's search still counts one
-    answer without it (a capped count keeps the number).  Every step keeps a board ``level``
-    finishes or the search proves unique, so the result is unique; it is
-    None when even the full map is tied (:func:`~.certify.tie`).
+def cut_down(h, w, mask, seed=None, level="probe", scout="anti") -> Puzzle | None:
+    """A board for ``mask`` that ``level``'s fixpoint finishes, with no
+    number it can do without, made from the top: the full size map, the
+    shortest prefix of a shuffled order of its numbers that ``scout`` (the
+    weaker of it and ``level``, and much cheaper than probe) finishes, found
+    by bisection, each of those dropped when ``scout`` still finishes
+    without it, then each dropped when ``level`` still does.  A board a
+    sound level finishes is unique.  None when ``level`` cannot finish even
+    the full map (a tied size map, :func:`~.certify.tie`, or a weak level).
 
     >>> m = random_answer(6, 6, seed=3)
     >>> p = cut_down(6, 6, m, seed=0)
@@ -158,17 +161,22 @@ def cut_down(h, w, mask, seed=None, level="probe", max_nodes=20_000, unique=True
     from .certify import full_board
     rng = np.random.default_rng(seed)
     sizes = full_board(h, w, mask).clues
+    top = LADDER.level(level)
+    scout = min(LADDER.level(scout), top)
 
-    def finishes(cells):
+    def finishes(cells, lv):
         q = Puzzle.make(h, w, {int(c): sizes[int(c)] for c in cells})
-        return LADDER.fixpoint(initial_state(q), level, attribute=False).solved
+        return LADDER.fixpoint(initial_state(q), lv, attribute=False).solved
 
     order = [int(c) for c in rng.permutation(h * w)]
-    if not finishes(order):
+    if not finishes(order, top):
         return None
-    keep = shortest_then_singly(order, finishes, rng)
-    p = Puzzle.make(h, w, {c: sizes[c] for c in keep})
-    return minimise(p, rng, max_nodes) if unique else p
+    if not finishes(order, scout):
+        scout = top
+    keep = shortest_then_singly(order, lambda cells: finishes(cells, scout), rng)
+    if scout != top:
+        keep = take_back({c: sizes[c] for c in keep}, lambda rest: finishes(rest, top), rng)
+    return Puzzle.make(h, w, {c: sizes[c] for c in keep})
 
 
 def grade(puzzle):
@@ -215,9 +223,9 @@ def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
     ``"solve"`` then minimises a second time (:func:`guess_free`), down to the
     numbers the target rung (``grade_``, else probe) needs to finish without
     a guess, as the article's shipped boards are.  Boards of more than
-    :data:`CUT_CELLS` cells are cut down from the full size map instead
-    (:func:`cut_down`; with ``grade_``, down to the numbers that grade's
-    fixpoint needs)."""
+    :data:`CUT_CELLS` cells are cut down from the full size map instead,
+    to the numbers the fixpoint of ``grade_`` (else probe) needs
+    (:func:`cut_down`)."""
     if minimal not in ("unique", "solve"):
         raise ValueError(f"minimal must be 'unique' or 'solve', not {minimal!r}")
     h, w = strict_size(h, w, MAX_CELLS)
@@ -227,8 +235,7 @@ def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
     for _ in range(tries):
         mask = random_answer(h, w, rng)
         if h * w > CUT_CELLS and minimal == "unique":
-            p = cut_down(h, w, mask, rng, "probe" if grade_ is None else grade_,
-                         unique=grade_ is None)
+            p = cut_down(h, w, mask, rng, "probe" if grade_ is None else grade_)
             if p is not None and (grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]):
                 return p, Answer.from_mask(h, w, mask)
             continue
