@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core.generate import bank_record
 from ..core.genre import ladder_count
-from ..core.minimise import minimal as shortest_then_singly
+from ..core.minimise import minimal as shortest_then_singly, take_back
 from ..core.referee import InputError
 from ..core.search import SearchCapped
 from .ladder import LADDER, initial_state
@@ -27,7 +27,7 @@ from .model import MAX_CELLS, NAMED, Answer, Puzzle, orientations, park_connecte
 __all__ = ["TETROMINOES", "PENTOMINOES", "random_bag", "random_answer", "count", "unique",
            "second_answer", "buy", "minimise", "grade_of", "buy_grade", "generate",
            "random_small", "sweep_board", "rebuild_bank", "verify_extra", "ALPHABETS",
-           "circle_prefixes", "cut_down", "CUT_CELLS"]
+           "circle_prefixes", "cut_down", "CUT_CELLS", "CUT_LEVEL"]
 
 TETROMINOES = tuple(NAMED[k] for k in ("I4", "L4", "O4", "S4", "T4"))
 PENTOMINOES = tuple(NAMED[k] for k in ("F5", "I5", "L5", "N5", "P5", "T5", "U5", "V5", "W5",
@@ -196,19 +196,25 @@ def buy_grade(puzzle: Puzzle, answer, level, seed=None):
 
 #: Past this many cells circles are not bought against rivals (on a sparse
 #: 20x20 board the search for a second answer runs out of its nodes) but cut
-#: down from a circle on every cell (:func:`cut_down`).
+#: down from a circle on every cell (:func:`cut_down`); such a board is
+#: minimal for the fixpoint of its level (:data:`CUT_LEVEL` by default), not
+#: for uniqueness (a uniqueness pass over a 12x12 board's 48 circles took
+#: 15 s; at 20x20 one probe fixpoint takes a quarter of a second or more, a
+#: white one a fortieth).
 CUT_CELLS = 100
+CUT_LEVEL = "white"
 
 
 def cut_down(puzzle: Puzzle, answer, seed=None, level="probe", alphabet: str = "mixed",
-             unique: bool = True):
-    """Circles for ``answer`` cut down from the top: a circle on every cell
-    the alphabet allows, the shortest prefix of a shuffled order of them
-    that ``level``'s fixpoint finishes (found by bisection), each of those
-    dropped when the fixpoint still finishes without it, then (``unique``)
-    each dropped when the search still counts one answer (:func:`minimise`).
-    ``(black, white)``, or None when even every circle leaves ``level``
-    short of finishing.
+             scout="white"):
+    """Circles for ``answer`` that ``level``'s fixpoint finishes with, none
+    it can do without, cut down from the top: a circle on every cell the
+    alphabet allows, the shortest prefix of a shuffled order of them that
+    ``scout`` (the weaker of it and ``level``; much cheaper than probe)
+    finishes, found by bisection, each of those dropped when ``scout`` still
+    finishes without it, then each dropped when ``level`` still does.  A
+    board a sound level finishes is unique.  ``(black, white)``, or None
+    when even every circle leaves ``level`` short of finishing.
 
     >>> rng = np.random.default_rng(4)
     >>> bag = random_bag(6, 6, rng); ans = random_answer(6, 6, bag, rng)
@@ -220,32 +226,39 @@ def cut_down(puzzle: Puzzle, answer, seed=None, level="probe", alphabet: str = "
     answer = np.asarray(answer, bool)
     allowed = {"mixed": np.ones_like(answer), "black": answer, "white": ~answer}[alphabet]
     cells = [int(c) for c in rng.permutation(np.flatnonzero(allowed))]
+    top = LADDER.level(level)
+    scout = min(LADDER.level(scout), top)
 
-    def finishes(chosen):
+    def split(chosen):
         chosen = set(chosen)
         black = {c for c in chosen if answer[c]} | set(puzzle.black)
-        return solves(_with(puzzle, black, (chosen - black) | set(puzzle.white)), level)
+        return black, (chosen - black) | set(puzzle.white)
 
-    if not finishes(cells):
+    def finishes(chosen, lv):
+        return solves(_with(puzzle, *split(chosen)), lv)
+
+    if not finishes(cells, top):
         return None
-    keep = set(shortest_then_singly(cells, finishes, rng))
-    black = {c for c in keep if answer[c]} | set(puzzle.black)
-    white = (keep - black) | set(puzzle.white)
-    return minimise(puzzle, answer, black, white, rng) if unique else (black, white)
+    if not finishes(cells, scout):
+        scout = top
+    keep = shortest_then_singly(cells, lambda chosen: finishes(chosen, scout), rng)
+    if scout != top:
+        keep = take_back(dict.fromkeys(keep), lambda rest: finishes(rest, top), rng)
+    return split(keep)
 
 
 def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag=None):
     """A unique puzzle and its answer: a random bag, a dropped answer, greedy
     circles, minimised; with ``grade`` circles are added until that level
     finishes.  Boards of more than :data:`CUT_CELLS` cells are cut down
-    from a circle on every cell instead (:func:`cut_down`; with ``grade``,
-    down to the circles that level's fixpoint needs)."""
+    from a circle on every cell instead, to the circles the fixpoint of
+    ``grade`` (else :data:`CUT_LEVEL`) needs (:func:`cut_down`)."""
     if h * w > MAX_CELLS:
         raise InputError(f"{h}x{w} is larger than {MAX_CELLS} cells")
     rng = np.random.default_rng(seed)
     if grade is not None:
         LADDER.level(grade)
-    capped = 0
+    capped = stalled = 0
     for _ in range(100):
         b = list(bag) if bag is not None else random_bag(h, w, rng)
         ans = random_answer(h, w, b, rng)
@@ -253,9 +266,9 @@ def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag
             continue
         p = Puzzle.make(h, w, b)
         if h * w > CUT_CELLS:
-            got = cut_down(p, ans, rng, "probe" if grade is None else grade, alphabet,
-                           unique=grade is None)
+            got = cut_down(p, ans, rng, CUT_LEVEL if grade is None else grade, alphabet)
             if got is None or (grade is not None and grade_of(_with(p, *got)) != grade):
+                stalled += 1
                 continue
             return _with(p, *got), Answer.from_mask(h, w, ans)
         try:
@@ -271,6 +284,10 @@ def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag
         raise ValueError(f"no {h}x{w} board in 100 drafts: on {capped} of them the search for "
                          "a second answer ran out of nodes (boards this large are beyond the "
                          "generator)")
+    if stalled:
+        raise ValueError(f"no {h}x{w} board of grade {grade} in 100 drafts: on {stalled} of them "
+                         "that level could not finish the answer's circles or finished it with "
+                         "fewer")
     raise ValueError(f"no {h}x{w} answer found for the bag in 100 drafts")
 
 
