@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.generate import bank_record, other_answer, seeded_board
-from ..core.minimise import take_back
+from ..core.minimise import minimal as shortest_then_singly, take_back
 from ..core.referee import InputError, strict_size
 from ..core.search import Budget, SearchSettings, count_solutions
 from .ladder import LADDER, decode_mask, initial_state
@@ -25,6 +25,13 @@ DIALECTS = ("free", "forcing", "silent")
 SEARCH_LEVEL = "probe"      # the counting search's fixpoint per node
 RIVAL_NODES = 5_000         # a rival search's budget while buying clues
 SHUFFLE_CELLS = 100         # past this, a shuffled clueless search can wander off
+#: Past this many cells clues are not bought against rivals (on a sparse 20x20
+#: board one rival search at probe costs seconds and finds nothing within its
+#: budget) but cut down from the answer's full size map (:func:`cut_down`);
+#: such a board is minimal for the fixpoint of its level (probe by default),
+#: not for uniqueness (a uniqueness pass over a 20x20 board's 75 numbers
+#: took over 30 s).
+CUT_CELLS = 64              # the bank's largest (8x8); the old way took 75 s of CPU at 10x10
 
 
 def count(puzzle, limit=2, max_nodes=200_000, level=SEARCH_LEVEL, keep=0, without=()):
@@ -136,6 +143,42 @@ def guess_free(h, w, mask, seed=None, level="probe") -> Puzzle:
     return minimise(full_board(h, w, mask), seed, keep="solve", level=level)
 
 
+def cut_down(h, w, mask, seed=None, level="probe", scout="anti") -> Puzzle | None:
+    """A board for ``mask`` that ``level``'s fixpoint finishes, with no
+    number it can do without, made from the top: the full size map, the
+    shortest prefix of a shuffled order of its numbers that ``scout`` (the
+    weaker of it and ``level``, and much cheaper than probe) finishes, found
+    by bisection, each of those dropped when ``scout`` still finishes
+    without it, then each dropped when ``level`` still does.  A board a
+    sound level finishes is unique.  None when ``level`` cannot finish even
+    the full map (a tied size map, :func:`~.certify.tie`, or a weak level).
+
+    >>> m = random_answer(6, 6, seed=3)
+    >>> p = cut_down(6, 6, m, seed=0)
+    >>> count(p, 2).unique, len(p.clues) < 36
+    (True, True)
+    """
+    from .certify import full_board
+    rng = np.random.default_rng(seed)
+    sizes = full_board(h, w, mask).clues
+    top = LADDER.level(level)
+    scout = min(LADDER.level(scout), top)
+
+    def finishes(cells, lv):
+        q = Puzzle.make(h, w, {int(c): sizes[int(c)] for c in cells})
+        return LADDER.fixpoint(initial_state(q), lv, attribute=False).solved
+
+    order = [int(c) for c in rng.permutation(h * w)]
+    if not finishes(order, top):
+        return None
+    if not finishes(order, scout):
+        scout = top
+    keep = shortest_then_singly(order, lambda cells: finishes(cells, scout), rng)
+    if scout != top:
+        keep = take_back({c: sizes[c] for c in keep}, lambda rest: finishes(rest, top), rng)
+    return Puzzle.make(h, w, {c: sizes[c] for c in keep})
+
+
 def grade(puzzle):
     """The weakest finishing level (None when even probe stalls)."""
     return LADDER.grade(initial_state(puzzle))
@@ -179,7 +222,10 @@ def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
     grade to).  ``minimal="unique"`` gives a uniqueness-minimal clue set;
     ``"solve"`` then minimises a second time (:func:`guess_free`), down to the
     numbers the target rung (``grade_``, else probe) needs to finish without
-    a guess, as the article's shipped boards are."""
+    a guess, as the article's shipped boards are.  Boards of more than
+    :data:`CUT_CELLS` cells are cut down from the full size map instead,
+    to the numbers the fixpoint of ``grade_`` (else probe) needs
+    (:func:`cut_down`)."""
     if minimal not in ("unique", "solve"):
         raise ValueError(f"minimal must be 'unique' or 'solve', not {minimal!r}")
     h, w = strict_size(h, w, MAX_CELLS)
@@ -188,6 +234,11 @@ def generate(h, w, seed=None, grade_=None, tries=40, minimal="unique"):
         LADDER.level(grade_)
     for _ in range(tries):
         mask = random_answer(h, w, rng)
+        if h * w > CUT_CELLS and minimal == "unique":
+            p = cut_down(h, w, mask, rng, "probe" if grade_ is None else grade_)
+            if p is not None and (grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]):
+                return p, Answer.from_mask(h, w, mask)
+            continue
         clues = buy(h, w, mask, rng)
         if clues is None:
             continue                     # tied answers: walk away

@@ -12,10 +12,13 @@ always proved by a search count, never by a fixpoint alone.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..core.generate import bank_record
 from ..core.genre import ladder_count
+from ..core.minimise import minimal as shortest_then_singly, take_back
 from ..core.referee import InputError
 from ..core.search import SearchCapped
 from .ladder import LADDER, initial_state
@@ -24,7 +27,7 @@ from .model import MAX_CELLS, NAMED, Answer, Puzzle, orientations, park_connecte
 __all__ = ["TETROMINOES", "PENTOMINOES", "random_bag", "random_answer", "count", "unique",
            "second_answer", "buy", "minimise", "grade_of", "buy_grade", "generate",
            "random_small", "sweep_board", "rebuild_bank", "verify_extra", "ALPHABETS",
-           "circle_prefixes"]
+           "circle_prefixes", "cut_down", "CUT_CELLS", "CUT_LEVEL"]
 
 TETROMINOES = tuple(NAMED[k] for k in ("I4", "L4", "O4", "S4", "T4"))
 PENTOMINOES = tuple(NAMED[k] for k in ("F5", "I5", "L5", "N5", "P5", "T5", "U5", "V5", "W5",
@@ -41,6 +44,20 @@ def random_bag(h: int, w: int, rng, pieces: int | None = None, pool=None) -> lis
     return [pool[int(rng.integers(len(pool)))] for _ in range(pieces)]
 
 
+@lru_cache(maxsize=64)
+def _spots(h: int, w: int, piece) -> list:
+    """Every placement of ``piece`` on an ``h`` x ``w`` board (its cells),
+    orientation by orientation, each in raster order."""
+    spots = []
+    for o in orientations(piece):
+        ph = max(r for r, _ in o) + 1
+        pw = max(c for _, c in o) + 1
+        for r0 in range(h - ph + 1):
+            for c0 in range(w - pw + 1):
+                spots.append([(r0 + r) * w + c0 + c for r, c in o])
+    return spots
+
+
 def random_answer(h: int, w: int, bag, seed=None, park: bool = True, tries: int = 200):
     """Drop the pieces at random legal spots; the shaded mask, or None when
     ``tries`` restarts all failed."""
@@ -51,13 +68,7 @@ def random_answer(h: int, w: int, bag, seed=None, park: bool = True, tries: int 
         blocked = np.zeros(n, bool)
         ok = True
         for shape in rng.permutation(len(bag)):
-            spots = []
-            for o in orientations(bag[shape]):
-                ph = max(r for r, _ in o) + 1
-                pw = max(c for _, c in o) + 1
-                for r0 in range(h - ph + 1):
-                    for c0 in range(w - pw + 1):
-                        spots.append([(r0 + r) * w + c0 + c for r, c in o])
+            spots = _spots(h, w, tuple(tuple(rc) for rc in bag[shape]))
             placed = False
             for k in rng.permutation(len(spots)):
                 cells = spots[k]
@@ -183,22 +194,83 @@ def buy_grade(puzzle: Puzzle, answer, level, seed=None):
     return minimise(puzzle, answer, black, white, rng, level=level)
 
 
+#: Past this many cells circles are not bought against rivals (on a sparse
+#: 20x20 board the search for a second answer runs out of its nodes) but cut
+#: down from a circle on every cell (:func:`cut_down`); such a board is
+#: minimal for the fixpoint of its level (:data:`CUT_LEVEL` by default), not
+#: for uniqueness (a uniqueness pass over a 12x12 board's 48 circles took
+#: 15 s; at 20x20 one probe fixpoint takes a quarter of a second or more, a
+#: white one a fortieth).
+CUT_CELLS = 64      # the bank's largest (8x8); the old way took 15 s of CPU at 10x10
+CUT_LEVEL = "white"
+
+
+def cut_down(puzzle: Puzzle, answer, seed=None, level="probe", alphabet: str = "mixed",
+             scout="white"):
+    """Circles for ``answer`` that ``level``'s fixpoint finishes with, none
+    it can do without, cut down from the top: a circle on every cell the
+    alphabet allows, the shortest prefix of a shuffled order of them that
+    ``scout`` (the weaker of it and ``level``; much cheaper than probe)
+    finishes, found by bisection, each of those dropped when ``scout`` still
+    finishes without it, then each dropped when ``level`` still does.  A
+    board a sound level finishes is unique.  ``(black, white)``, or None
+    when even every circle leaves ``level`` short of finishing.
+
+    >>> rng = np.random.default_rng(5)
+    >>> bag = random_bag(6, 6, rng); ans = random_answer(6, 6, bag, rng)
+    >>> black, white = cut_down(Puzzle.make(6, 6, bag), ans, rng)
+    >>> unique(_with(Puzzle.make(6, 6, bag), black, white))
+    True
+    """
+    rng = np.random.default_rng(seed)
+    answer = np.asarray(answer, bool)
+    allowed = {"mixed": np.ones_like(answer), "black": answer, "white": ~answer}[alphabet]
+    cells = [int(c) for c in rng.permutation(np.flatnonzero(allowed))]
+    top = LADDER.level(level)
+    scout = min(LADDER.level(scout), top)
+
+    def split(chosen):
+        chosen = set(chosen)
+        black = {c for c in chosen if answer[c]} | set(puzzle.black)
+        return black, (chosen - black) | set(puzzle.white)
+
+    def finishes(chosen, lv):
+        return solves(_with(puzzle, *split(chosen)), lv)
+
+    if not finishes(cells, top):
+        return None
+    if not finishes(cells, scout):
+        scout = top
+    keep = shortest_then_singly(cells, lambda chosen: finishes(chosen, scout), rng)
+    if scout != top:
+        keep = take_back(dict.fromkeys(keep), lambda rest: finishes(rest, top), rng)
+    return split(keep)
+
+
 def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag=None):
     """A unique puzzle and its answer: a random bag, a dropped answer, greedy
     circles, minimised; with ``grade`` circles are added until that level
-    finishes."""
+    finishes.  Boards of more than :data:`CUT_CELLS` cells are cut down
+    from a circle on every cell instead, to the circles the fixpoint of
+    ``grade`` (else :data:`CUT_LEVEL`) needs (:func:`cut_down`)."""
     if h * w > MAX_CELLS:
         raise InputError(f"{h}x{w} is larger than {MAX_CELLS} cells")
     rng = np.random.default_rng(seed)
     if grade is not None:
         LADDER.level(grade)
-    capped = 0
+    capped = stalled = 0
     for _ in range(100):
         b = list(bag) if bag is not None else random_bag(h, w, rng)
         ans = random_answer(h, w, b, rng)
         if ans is None:
             continue
         p = Puzzle.make(h, w, b)
+        if h * w > CUT_CELLS:
+            got = cut_down(p, ans, rng, CUT_LEVEL if grade is None else grade, alphabet)
+            if got is None or (grade is not None and grade_of(_with(p, *got)) != grade):
+                stalled += 1
+                continue
+            return _with(p, *got), Answer.from_mask(h, w, ans)
         try:
             black, white = buy(p, ans, alphabet, rng)
         except SearchCapped:            # the next draft may be easier
@@ -212,6 +284,10 @@ def generate(h: int, w: int, seed=None, grade=None, alphabet: str = "mixed", bag
         raise ValueError(f"no {h}x{w} board in 100 drafts: on {capped} of them the search for "
                          "a second answer ran out of nodes (boards this large are beyond the "
                          "generator)")
+    if stalled:
+        raise ValueError(f"no {h}x{w} board of grade {grade} in 100 drafts: on {stalled} of them "
+                         "that level could not finish the answer's circles or finished it with "
+                         "fewer")
     raise ValueError(f"no {h}x{w} answer found for the bag in 100 drafts")
 
 

@@ -56,3 +56,19 @@ def test_bank_integrity():
 def test_a_bank_entry_is_what_the_command_builds():
     e = banks.load("choco_banana")[0]
     assert bank_entry(6, 0) == e
+
+
+def test_large_boards_are_cut_down_unique_and_fixpoint_minimal():
+    from puzzlekit.choco_banana.generate import CUT_CELLS
+    from puzzlekit.choco_banana.ladder import LADDER, initial_state
+    n = 13
+    assert n * n > CUT_CELLS
+    p, a = generate(n, n, seed=5)
+    assert SPEC.check(p, a) == []
+    assert SPEC.sat_count(p, 2).count == 1
+    assert LADDER.fixpoint(initial_state(p), "probe", attribute=False).solved
+    for c in list(p.clues)[:12]:         # every number the fixpoint needs
+        q = p.with_clues({k: v for k, v in p.clues.items() if k != c})
+        assert not LADDER.fixpoint(initial_state(q), "probe", attribute=False).solved
+    again, _ = generate(n, n, seed=5)
+    assert again.to_json() == p.to_json()

@@ -125,3 +125,18 @@ def test_a_generator_out_of_nodes_says_so_in_one_line(monkeypatch):
     monkeypatch.setattr(gen, "second_answer", capped)
     with pytest.raises(ValueError, match="ran out of nodes"):
         gen.generate(6, 6, seed=1)
+
+
+def test_large_boards_are_cut_down_unique_and_minimal_for_their_level():
+    from puzzlekit.statue_park.generate import CUT_CELLS, CUT_LEVEL, generate, solves
+    n = 11
+    assert n * n > CUT_CELLS
+    p, a = generate(n, n, seed=3)
+    assert SPEC.check(p, a) == []
+    assert SPEC.sat_count(p, 2).count == 1
+    assert solves(p, CUT_LEVEL)
+    for c in sorted(p.black)[:6] + sorted(p.white)[:6]:
+        q = p.with_circles(p.black - {c}, p.white - {c})
+        assert not solves(q, CUT_LEVEL)
+    again, _ = generate(n, n, seed=3)
+    assert again.to_json() == p.to_json()
