@@ -34,6 +34,7 @@ BANK_ROWS = ((6, 44), (8, 33))
 AIM = {6: 2.0, 8: 3.0}         # piece size the bank's cuts aim at (ours, not the article's)
 SEARCH_LEVEL = "probe"
 LIFT_NODES = 200
+LIFT_CELLS = 64           # past this many cells lifting rarely succeeds: answers by column_walk
 
 
 def cut(h: int, w: int, rng, aim: float = 2.5, flat: float = 1.0) -> list[list[int]]:
@@ -372,10 +373,12 @@ def generate(h, w, seed=None, grade_=None, tries=60, aim=None):
     if grade_ is not None:
         LADDER.level(grade_)
     for _ in range(tries):
-        mask, gs = random_answer(h, w, rng, aim)
+        mask, gs = random_answer(h, w, rng, aim) if h * w <= LIFT_CELLS else column_walk(h, w, rng)
         for _ in range(4):                          # redraw the map until numbers can pin it
             p = Puzzle.make(grow_regions(h, w, gs, rng, cap=12))
-            nums = buy(p, mask, rng)
+            nums = None
+            if _sat(p.with_numbers(region_sizes(p, mask)), 2).unique is True:
+                nums = buy(p, mask, rng)
             if nums is not None:
                 break
         if nums is None:
