@@ -223,15 +223,16 @@ def _arcs_labels(h: int, w: int, loop, starts, anchor) -> np.ndarray:
 def split_board(rng, h: int, w: int, level=None, avg: float | None = None,
                 fill: float | None = None, ladder: Ladder = LADDER):
     """A fully numbered board finished by the ladder at ``level``, and its
-    loop: ``(puzzle, answer)``, or None.  The loop is cut as in
-    :func:`board_from_loop`; then, while the fixpoint leaves cells or edges
+    loop: ``(puzzle, answer)``, or None.  The loop (:func:`induced_loop`, so
+    its cells fix its edges; on a board two cells wide, the inflated loop)
+    is cut as in :func:`board_from_loop`; then, while the fixpoint leaves cells or edges
     open, every country touching one is split in two (its arc cut at a random
     point, its blobs following the half they lean on), so the countries stay
     legal and the loop stays an answer.  None when an open country is a single
     loop cell and cannot be split."""
     rng = np.random.default_rng(rng)
     fill = float(rng.uniform(0.4, 0.6)) if fill is None else fill
-    loop = induced_loop(rng, h, w, fill)
+    loop = induced_loop(rng, h, w, fill) if min(h, w) >= 3 else inflate_loop(rng, h, w, 1.0)
     L = len(loop)
     avg = float(rng.uniform(4.0, 7.0)) if avg is None else avg
     k = max(1, min(L, int(round(h * w / avg))))
