@@ -19,7 +19,7 @@ import heapq
 import numpy as np
 
 from ..core.generate import bank_record, other_answer, seeded_board
-from ..core.minimise import take_back
+from ..core.minimise import minimal, take_back
 from ..core.referee import InputError, strict_size
 from ..core.search import Budget, SearchSettings, count_solutions
 from .ladder import LADDER, initial_state
@@ -303,13 +303,24 @@ def buy(puzzle, mask, rng):
     return None
 
 
-def minimise(puzzle, rng=None):
+def minimise(puzzle, rng=None, bisect: bool = False):
     """Shuffled one-at-a-time removal, keeping a number only if dropping it
-    breaks uniqueness (by the CP-SAT model; a time-out keeps it)."""
+    breaks uniqueness (by the CP-SAT model; a time-out keeps it).  With
+    ``bisect``, the shortest prefix of a random order of the numbers that
+    keeps the board unique is found first by bisection, and only its
+    numbers are tried (:func:`~puzzlekit.core.minimise.minimal`): fewer
+    proofs when most numbers are needed, as on large boards."""
+    rng = np.random.default_rng(rng)
+    nums = dict(puzzle.numbers)
+
     def ok(rest):
         return _sat(puzzle.with_numbers(rest), 2).unique is True
 
-    return puzzle.with_numbers(take_back(dict(puzzle.numbers), ok, np.random.default_rng(rng)))
+    if not bisect:
+        return puzzle.with_numbers(take_back(nums, ok, rng))
+    keep = minimal([int(g) for g in rng.permutation(sorted(nums))],
+                   lambda gs: ok({g: nums[g] for g in gs}), rng)
+    return puzzle.with_numbers({g: nums[g] for g in keep})
 
 
 def grade(puzzle):
@@ -380,12 +391,12 @@ def generate(h, w, seed=None, grade_=None, tries=60, aim=None):
     if grade_ is not None:
         LADDER.level(grade_)
     for _ in range(tries):
-        if h * w > LIFT_CELLS:              # a column walk, every number, then minimised
+        if h * w > LIFT_CELLS:              # a column walk, its numbers thinned by bisection
             mask, gs = column_walk(h, w, rng)
             p = pinned_map(h, w, mask, gs, rng, 16)
             if p is None:
                 continue
-            p = minimise(p.with_numbers(region_sizes(p, mask)), rng)
+            p = minimise(p.with_numbers(region_sizes(p, mask)), rng, bisect=True)
         else:
             mask, gs = random_answer(h, w, rng, aim)
             for _ in range(4):                      # redraw the map until numbers can pin it
