@@ -307,7 +307,8 @@ def minimise(puzzle, rng=None, bisect: bool = False):
     """Shuffled one-at-a-time removal, keeping a number only if dropping it
     breaks uniqueness (by the CP-SAT model; a time-out keeps it).  With
     ``bisect``, the shortest prefix of a random order of the numbers that
-    keeps the board unique is found first by bisection, and only its
+    keeps the board unique is found first (shortened from the whole, then
+    by bisection), and only its
     numbers are tried (:func:`~puzzlekit.core.minimise.minimal`): fewer
     proofs when most numbers are needed, as on large boards."""
     rng = np.random.default_rng(rng)
@@ -319,7 +320,7 @@ def minimise(puzzle, rng=None, bisect: bool = False):
     if not bisect:
         return puzzle.with_numbers(take_back(nums, ok, rng))
     keep = minimal([int(g) for g in rng.permutation(sorted(nums))],
-                   lambda gs: ok({g: nums[g] for g in gs}), rng)
+                   lambda gs: ok({g: nums[g] for g in gs}), rng, top=True)
     return puzzle.with_numbers({g: nums[g] for g in keep})
 
 
