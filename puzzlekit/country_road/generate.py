@@ -15,12 +15,13 @@ from ..core.genre import grade as _grade
 from ..core.graph import components
 from ..core.grid import Grid
 from ..core.ladder import Ladder
+from ..core.minimise import minimal
 from .ladder import LADDER, initial_state, with_numbers
 from .model import MAX_CELLS, Answer, Puzzle, loop_cells
 
 __all__ = ["inflate_loop", "cut_loop", "random_partition", "board_from_loop", "generate",
            "erase", "finishes", "random_small", "sweep_board", "rebuild_bank", "BANK_SIZES",
-           "loop_edges"]
+           "loop_edges", "induced_loop", "split_board", "erase_fast"]
 
 BANK_SIZES = ((6, 6), (8, 8), (10, 10))
 BANK_PER_SIZE = 20
@@ -62,6 +63,71 @@ def inflate_loop(rng, h: int, w: int, fill: float = 0.7) -> list[int]:
         i, x, y = moves[int(rng.integers(len(moves)))]
         loop[i + 1:i + 1] = [x, y]
         on[x] = on[y] = True
+    return loop
+
+
+def induced_loop(rng, h: int, w: int, fill: float = 0.5, flips: float = 0.5) -> list[int]:
+    """A closed loop (cells in order) that never touches itself: no two loop
+    cells are side by side unless they follow each other on the loop, so the
+    cells alone fix the loop's edges.  Grown from a 3x3 ring by bumps (the
+    middle cell of a straight run of three pushed out into a three-cell
+    detour) and, with weight ``flips``, corner flips (a corner moved to the
+    far cell of its 2x2 block), each kept only when it leaves the loop
+    untouched by itself; until about ``fill`` of the board is on the loop or
+    no bump is possible.
+
+    >>> loop = induced_loop(np.random.default_rng(0), 6, 6)
+    >>> len(set(loop)) == len(loop) >= 8
+    True
+    """
+    rng = np.random.default_rng(rng)
+    if h < 3 or w < 3:
+        raise ValueError("a loop that does not touch itself needs a board of at least 3x3")
+    r, c = int(rng.integers(h - 2)), int(rng.integers(w - 2))
+    ring = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
+    loop = [(r + a) * w + c + b for a, b in ring]
+    on = np.zeros(h * w, dtype=bool)
+    on[loop] = True
+    nb = Grid(h, w).nbrs
+
+    def clear(x, allowed):
+        return not on[x] and all(y < 0 or not on[y] or y in allowed for y in nb[x])
+
+    target = max(8, int(round(fill * h * w)))
+    stale = steps = 0
+    while len(loop) < target and stale < 4 * len(loop) and steps < 50 * target:
+        steps += 1
+        L = len(loop)
+        i = int(rng.integers(L))
+        a, b, d = loop[i - 1], loop[i], loop[(i + 1) % L]
+        (ra, ca), (rb, cb), (rd, cd) = divmod(a, w), divmod(b, w), divmod(d, w)
+        if ra + rd == 2 * rb and ca + cd == 2 * cb:          # straight: bump b out
+            s = (1 if rng.random() < 0.5 else -1)
+            dr, dc = (s, 0) if ra == rb else (0, s)
+            cells = [(ra + dr, ca + dc), (rb + dr, cb + dc), (rd + dr, cd + dc)]
+            if not all(0 <= y < h and 0 <= x < w for y, x in cells):
+                stale += 1
+                continue
+            x, y, z = (yy * w + xx for yy, xx in cells)
+            on[b] = False
+            if clear(x, {a, y}) and clear(y, {x, z}) and clear(z, {y, d}):
+                loop[i:i + 1] = [x, y, z]
+                on[[x, y, z]] = True
+                stale = 0
+            else:
+                on[b] = True
+                stale += 1
+        elif rng.random() < flips:                            # corner: flip b over
+            e = (ra + rd - rb) * w + (ca + cd - cb)
+            on[b] = False
+            if clear(e, {a, d}):
+                loop[i] = e
+                on[e] = True
+            else:
+                on[b] = True
+                stale += 1
+        else:
+            stale += 1
     return loop
 
 
@@ -137,10 +203,99 @@ def erase(rng, puzzle: Puzzle, level=None, adversarial: bool = True) -> Puzzle:
     return with_numbers(puzzle, clues)
 
 
+def _arcs_labels(h: int, w: int, loop, starts, anchor) -> np.ndarray:
+    """Labels of the countries cut from ``loop`` at the positions ``starts``
+    (sorted; each arc runs from one start to the next, round the loop), each
+    blob of empty cells joining the country of its ``anchor`` (blob cells ->
+    a loop position beside the blob)."""
+    L = len(loop)
+    pos_lab = np.empty(L, dtype=np.int64)
+    bounds = [*starts, starts[0] + L]
+    for j in range(len(starts)):
+        pos_lab[np.arange(bounds[j], bounds[j + 1]) % L] = j
+    lab = np.full(h * w, -1, dtype=np.int64)
+    lab[np.asarray(loop)] = pos_lab
+    for cells, i in anchor:
+        lab[cells] = pos_lab[i]
+    return lab.reshape(h, w)
+
+
+def split_board(rng, h: int, w: int, level=None, avg: float | None = None,
+                fill: float | None = None, ladder: Ladder = LADDER):
+    """A fully numbered board finished by the ladder at ``level``, and its
+    loop: ``(puzzle, answer)``, or None.  The loop (:func:`induced_loop`, so
+    its cells fix its edges; on a board two cells wide, the inflated loop)
+    is cut as in :func:`board_from_loop`; then, while the fixpoint leaves cells or edges
+    open, every country touching one is split in two (its arc cut at a random
+    point, its blobs following the half they lean on), so the countries stay
+    legal and the loop stays an answer.  None when an open country is a single
+    loop cell and cannot be split."""
+    rng = np.random.default_rng(rng)
+    fill = float(rng.uniform(0.4, 0.6)) if fill is None else fill
+    loop = induced_loop(rng, h, w, fill) if min(h, w) >= 3 else inflate_loop(rng, h, w, 1.0)
+    L = len(loop)
+    avg = float(rng.uniform(4.0, 7.0)) if avg is None else avg
+    k = max(1, min(L, int(round(h * w / avg))))
+    starts = sorted(int(x) for x in rng.choice(L, size=k, replace=False))
+    g = Grid(h, w)
+    at = np.full(h * w, -1, dtype=np.int64)
+    at[np.asarray(loop)] = np.arange(L)
+    comp, nc = components(g.nbrs, at < 0)
+    anchor = []
+    for b in range(nc):
+        cells = np.flatnonzero(comp == b)
+        near = sorted({int(at[y]) for x in cells for y in g.nbrs[x] if y >= 0 and at[y] >= 0})
+        anchor.append((cells, near[int(rng.integers(len(near)))]))
+    lvl = ladder.level(level)
+    edges = None
+    while True:
+        p = Puzzle.make(_arcs_labels(h, w, loop, starts, anchor))
+        if edges is None:
+            edges = loop_edges(p.grid, loop)
+        counts = np.bincount(p.regions[np.asarray(loop)], minlength=p.k)
+        p = p.with_clues({r: int(counts[r]) for r in range(p.k)})
+        s = initial_state(p)
+        if ladder.fixpoint(s, lvl, attribute=False).solved:
+            return p, Answer(h, w, edges)
+        live = s.live_counts() > 1
+        open_cells = np.flatnonzero(live[:p.n])
+        open_edges = p.grid.edges[np.flatnonzero(live[p.n:])].ravel()
+        hit = set(int(r) for r in p.regions[np.concatenate([open_cells, open_edges])])
+        if not hit:
+            return None
+        bounds = [*starts, starts[0] + L]
+        new = list(starts)
+        for j in sorted(hit):
+            a, b = bounds[j], bounds[j + 1]
+            if b - a >= 2:
+                new.append(int(a + rng.integers(1, b - a)) % L)
+        if len(new) == len(starts):
+            return None
+        starts = sorted(new)
+
+
+def erase_fast(rng, puzzle: Puzzle, level=None) -> Puzzle:
+    """Erase numbers while the ladder at ``level`` still finishes, as the
+    adversarial :func:`erase` does (no number left can go), with fewer
+    fixpoints: the shortest prefix of a random erasing order that may go is
+    found by bisection, then each number left is tried once
+    (:func:`~puzzlekit.core.minimise.minimal` over the numbers to keep)."""
+    rng = np.random.default_rng(rng)
+    order = [int(r) for r in rng.permutation(sorted(puzzle.clues))]
+
+    def ok(keep):
+        return finishes(with_numbers(puzzle, {r: puzzle.clues[r] for r in keep}), level)
+    keep = minimal(order, ok, rng)
+    return with_numbers(puzzle, {r: puzzle.clues[r] for r in keep})
+
+
 def generate(h: int, w: int, seed=None, grade=None, avg: float | None = None,
-             tries: int = 400):
+             tries: int = 40):
     """A board with a unique answer whose numbers were erased while the
     ladder at ``grade`` (default: the top) still finished: ``(puzzle, answer)``.
+    The fully numbered board is made to finish by splitting the countries the
+    ladder leaves open (:func:`split_board`); a loop that splitting cannot
+    settle is drawn again, up to ``tries`` loops.
 
     >>> p, a = generate(5, 5, seed=3)
     >>> from .model import check
@@ -154,10 +309,9 @@ def generate(h: int, w: int, seed=None, grade=None, avg: float | None = None,
     rng = np.random.default_rng(seed)
     lvl = LADDER.level(grade)
     for _ in range(tries):
-        p, a = board_from_loop(rng, h, w, avg)
-        if not finishes(p, lvl):
-            continue
-        return erase(rng, p, lvl), a
+        made = split_board(rng, h, w, lvl, avg)
+        if made is not None:
+            return erase_fast(rng, made[0], lvl), made[1]
     raise ValueError(f"no {h}x{w} board finishing at {LADDER.names[lvl]} in {tries} tries; "
                      "smaller boards finish more often")
 

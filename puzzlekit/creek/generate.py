@@ -184,18 +184,21 @@ def random_small(rng, h: int, w: int) -> Puzzle:
 
 
 def generate(h: int, w: int, seed=None, grade=None, shaded: float = DENSITY,
-             t: float = 1.0) -> tuple:
+             t: float = 1.0, tries: int = 50) -> tuple:
     """A unique board and its answer, its clue set locally minimal for its
-    level: ``grade`` names the level to thin against (default: uniqueness by
-    search, then graded by the ladder)."""
+    level: ``grade`` names the level to thin against (default: the top
+    level, so the ladder finishes the board without search).  An answer
+    whose full set of numbers does not finish at that level is drawn again
+    (up to ``tries`` answers; then a ValueError)."""
     h, w = strict_size(h, w, MAX_CELLS)
     rng = np.random.default_rng(seed)
-    lv = grade
-    if lv is not None:
-        lv = LADDER.names[LADDER.level(lv)]
-    x = random_answer(h, w, rng, shaded, t)
-    p = thin(x, rng, lv)
-    return p, Answer(x)
+    lv = LADDER.names[LADDER.level(grade)]
+    for _ in range(tries):
+        x = random_answer(h, w, rng, shaded, t)
+        if _finishes(erase(x, np.ones((h + 1, w + 1), bool)), lv):
+            return thin(x, rng, lv), Answer(x)
+    raise ValueError(f"no {h}x{w} Creek answer in {tries} tries is finished at {lv} "
+                     "even with every number printed")
 
 
 def sweep_board(rng, n: int, density: str) -> Puzzle:

@@ -19,7 +19,7 @@ import heapq
 import numpy as np
 
 from ..core.generate import bank_record, other_answer, seeded_board
-from ..core.minimise import take_back
+from ..core.minimise import minimal, take_back
 from ..core.referee import InputError, strict_size
 from ..core.search import Budget, SearchSettings, count_solutions
 from .ladder import LADDER, initial_state
@@ -28,12 +28,13 @@ from .model import MAX_CELLS, RULE4, Answer, Puzzle
 __all__ = ["cut", "lift", "random_answer", "grow_regions", "count", "rival", "buy",
            "minimise", "grade", "random_small", "sweep_board", "generate", "rebuild_bank",
            "bank_entry", "verify_extra", "BANK_ROWS", "region_sizes", "column_walk",
-           "stone_stats", "four_counts", "full_numbers"]
+           "stone_stats", "four_counts", "full_numbers", "pinned_map"]
 
 BANK_ROWS = ((6, 44), (8, 33))
 AIM = {6: 2.0, 8: 3.0}         # piece size the bank's cuts aim at (ours, not the article's)
 SEARCH_LEVEL = "probe"
 LIFT_NODES = 200
+LIFT_CELLS = 64           # past this many cells lifting rarely succeeds: answers by column_walk
 
 
 def cut(h: int, w: int, rng, aim: float = 2.5, flat: float = 1.0) -> list[list[int]]:
@@ -232,7 +233,14 @@ def grow_regions(h: int, w: int, groups, rng, cap: int | None = None) -> np.ndar
     lab = np.full(h * w, -1, np.int64)
     for i, g in enumerate(groups):
         lab[g] = i
-    size = np.bincount(lab[lab >= 0], minlength=len(groups))
+    return _fill(h, w, lab, rng, cap).reshape(h, w)
+
+
+def _fill(h: int, w: int, lab, rng, cap: int | None = None) -> np.ndarray:
+    """The unlabelled cells (-1) of ``lab`` (flat) handed one at a time to a
+    neighbouring region, as :func:`grow_regions` does; ``lab`` is filled in
+    place and returned."""
+    size = np.bincount(lab[lab >= 0])
     cap = h * w if cap is None else cap
     while (lab < 0).any():
         front = []
@@ -245,7 +253,7 @@ def grow_regions(h: int, w: int, groups, rng, cap: int | None = None) -> np.ndar
         v, g = roomy[int(rng.integers(len(roomy)))]
         lab[v] = g
         size[g] += 1
-    return lab.reshape(h, w)
+    return lab
 
 
 def region_sizes(puzzle, mask) -> dict:
@@ -295,13 +303,25 @@ def buy(puzzle, mask, rng):
     return None
 
 
-def minimise(puzzle, rng=None):
+def minimise(puzzle, rng=None, bisect: bool = False):
     """Shuffled one-at-a-time removal, keeping a number only if dropping it
-    breaks uniqueness (by the CP-SAT model; a time-out keeps it)."""
+    breaks uniqueness (by the CP-SAT model; a time-out keeps it).  With
+    ``bisect``, the shortest prefix of a random order of the numbers that
+    keeps the board unique is found first (shortened from the whole, then
+    by bisection), and only its
+    numbers are tried (:func:`~puzzlekit.core.minimise.minimal`): fewer
+    proofs when most numbers are needed, as on large boards."""
+    rng = np.random.default_rng(rng)
+    nums = dict(puzzle.numbers)
+
     def ok(rest):
         return _sat(puzzle.with_numbers(rest), 2).unique is True
 
-    return puzzle.with_numbers(take_back(dict(puzzle.numbers), ok, np.random.default_rng(rng)))
+    if not bisect:
+        return puzzle.with_numbers(take_back(nums, ok, rng))
+    keep = minimal([int(g) for g in rng.permutation(sorted(nums))],
+                   lambda gs: ok({g: nums[g] for g in gs}), rng, top=True)
+    return puzzle.with_numbers({g: nums[g] for g in keep})
 
 
 def grade(puzzle):
@@ -372,18 +392,51 @@ def generate(h, w, seed=None, grade_=None, tries=60, aim=None):
     if grade_ is not None:
         LADDER.level(grade_)
     for _ in range(tries):
-        mask, gs = random_answer(h, w, rng, aim)
-        for _ in range(4):                          # redraw the map until numbers can pin it
-            p = Puzzle.make(grow_regions(h, w, gs, rng, cap=12))
-            nums = buy(p, mask, rng)
-            if nums is not None:
-                break
-        if nums is None:
-            continue
-        p = minimise(p.with_numbers(nums), rng)
+        if h * w > LIFT_CELLS:              # a column walk, its numbers thinned by bisection
+            mask, gs = column_walk(h, w, rng)
+            p = pinned_map(h, w, mask, gs, rng, 16)
+            if p is None:
+                continue
+            p = minimise(p.with_numbers(region_sizes(p, mask)), rng, bisect=True)
+        else:
+            mask, gs = random_answer(h, w, rng, aim)
+            for _ in range(4):                      # redraw the map until numbers can pin it
+                p = pinned_map(h, w, mask, gs, rng)
+                nums = None if p is None else buy(p, mask, rng)
+                if nums is not None:
+                    break
+            if nums is None:
+                continue
+            p = minimise(p.with_numbers(nums), rng)
         if grade_ is None or grade(p) == LADDER.names[LADDER.level(grade_)]:
             return p, Answer.from_mask(h, w, mask)
     raise InputError(f"no {h}x{w} board of grade {grade_} in {tries} tries")
+
+
+def pinned_map(h: int, w: int, mask, groups, rng, rounds: int | None = None):
+    """A map grown from the stones on which the full set of numbers makes
+    ``mask`` the only answer (a Puzzle without numbers), or None.  While the
+    CP-SAT model finds a rival, the blank cells of every region where the
+    rival differs are handed out again (the rest of the map is kept), up to
+    ``rounds`` times (default: one per two stones, at least 4)."""
+    rng = np.random.default_rng(rng)
+    lab = grow_regions(h, w, groups, rng, cap=12).ravel()
+    stone = np.zeros(h * w, bool)
+    for g in groups:
+        stone[g] = True
+    m = np.asarray(mask, bool)
+    for _ in range(max(4, len(groups) // 2) if rounds is None else rounds):
+        p = Puzzle.make(lab.reshape(h, w))
+        r = _sat(p.with_numbers(region_sizes(p, m)), 2)
+        b = other_answer([np.asarray(a.shaded, bool) for a in r.solutions], m, r.capped)
+        if b is None:
+            return p
+        hit = np.isin(lab, np.unique(lab[b != m])) & ~stone if b is not False else None
+        if hit is None or not hit.any():            # a time-out, or no blank cell to hand out
+            return None
+        lab[hit] = -1
+        _fill(h, w, lab, rng, 12)
+    return None
 
 
 def bank_entry(n: int, i: int, base: int = 14) -> dict:

@@ -5,7 +5,7 @@ import pytest
 import puzzlekit.country_road as cr
 from puzzlekit.core import banks
 from puzzlekit.core.genre import ladder_count
-from puzzlekit.country_road.generate import loop_edges
+from puzzlekit.country_road.generate import induced_loop, loop_edges, split_board
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -44,8 +44,39 @@ def test_generate_gives_a_unique_board_finished_by_the_ladder():
 def test_a_generator_out_of_tries_says_so_as_a_bad_request():
     """Out of tries, generate raises ValueError (the CLI's one-line error for
     a request it cannot meet), not an internal error."""
-    with pytest.raises(ValueError, match="no 20x20 board finishing at probe in 2 tries"):
-        cr.generate(20, 20, seed=3, tries=2)
+    with pytest.raises(ValueError, match="no 20x20 board finishing at probe in 0 tries"):
+        cr.generate(20, 20, seed=3, tries=0)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_induced_loop_never_touches_itself(seed):
+    """Every loop cell has exactly two loop cells beside it: its neighbours on the loop."""
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(3, 15)), int(rng.integers(3, 15))
+    loop = induced_loop(rng, h, w, float(rng.uniform(0.2, 0.7)))
+    nb = cr.Puzzle.make(np.zeros((h, w), int)).grid.nbrs
+    on = np.zeros(h * w, bool)
+    on[loop] = True
+    assert len(set(loop)) == len(loop)
+    for i, x in enumerate(loop):
+        beside = sorted(int(y) for y in nb[x] if y >= 0 and on[y])
+        assert beside == sorted([loop[i - 1], loop[(i + 1) % len(loop)]])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_split_board_is_legal_and_finished(seed):
+    rng = np.random.default_rng(seed)
+    made = next((m for m in (split_board(rng, 9, 8) for _ in range(10)) if m is not None), None)
+    assert made is not None
+    p, a = made
+    assert cr.check(p, a) == [] and cr.finishes(p)
+    assert cr.brute_count(p, 2).count == 1
+
+
+def test_generate_at_size_is_unique_by_cp_sat():
+    p, a = cr.generate(14, 14, seed=0)
+    assert cr.check(p, a) == [] and cr.finishes(p)
+    assert cr.SPEC.sat_count(p, 2).unique is True
 
 
 def test_adversarial_erasure_keeps_no_more_than_random():

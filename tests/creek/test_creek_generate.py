@@ -53,3 +53,16 @@ def test_bank_has_every_grade_per_size_and_reproves():
     assert banks.verify_entry(SPEC, e) is None
     assert G.grade(Puzzle.from_json(e["clues"])) == "pair"
     assert not check(Puzzle.from_json(e["clues"]), Answer.from_json(e["answer"]))
+
+
+def test_generate_by_default_is_finished_by_the_top_level_and_unique():
+    p, a = G.generate(12, 12, seed=7)
+    assert not check(p, a) and G.grade(p) is not None
+    assert ladder_count(SPEC, p, 2).unique is True
+    assert SPEC.sat_count(p, 2).unique is not False     # CP-SAT finds no second answer
+
+
+def test_generate_says_so_when_no_answer_finishes_at_the_level():
+    import pytest
+    with pytest.raises(ValueError, match="no 4x4 Creek answer in 0 tries"):
+        G.generate(4, 4, seed=1, tries=0)
