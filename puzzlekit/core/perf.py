@@ -90,14 +90,17 @@ def _runner(spec: GenreSpec, engine: str, puzzle, level, max_nodes, time_limit):
     raise ValueError(f"unknown engine {engine!r}; choose from {ENGINES}")
 
 
-def alternating(runners: dict, rounds: int = 3, warm: bool = True) -> dict:
+def alternating(runners: dict, rounds: int = 3, warm: bool = True,
+                final: Callable | None = None) -> dict:
     """Each engine's median wall time over ``rounds`` rounds in which every
     engine of ``runners`` (name -> function) is called once, in turn, on the
     same board: ``{name: (seconds, last result)}``.  Unlike :func:`seconds`,
     which repeats one engine's call back to back and keeps the best, no call
     here follows a call of its own: each runs after the other engines have
     touched memory and caches, as one proof among other work does.  After
-    one untimed call of each when ``warm``.
+    one untimed call of each when ``warm``.  ``final(result)``: an engine
+    whose call returns a result it holds true (one stopped at its time
+    limit, say) is not called in later rounds.
 
     >>> out = alternating({"a": lambda: 1, "b": lambda: 2}, rounds=3, warm=False)
     >>> sorted((k, r) for k, (_, r) in out.items())
@@ -110,6 +113,8 @@ def alternating(runners: dict, rounds: int = 3, warm: bool = True) -> dict:
     last = {}
     for _ in range(max(1, rounds)):
         for e, fn in runners.items():
+            if e in last and final is not None and final(last[e]):
+                continue
             t = time.perf_counter()
             last[e] = fn()
             times[e].append(time.perf_counter() - t)
@@ -132,7 +137,8 @@ def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
     (for long runs, once the kernels are compiled).  ``repeat`` and ``budget``: see :func:`seconds`;
     every engine gets the same.  ``alternate``: instead, the median of that
     many rounds in which the engines are called in turn on the board
-    (:func:`alternating`; ``repeat`` and ``budget`` are then unused).
+    (:func:`alternating`; ``repeat`` and ``budget`` are then unused; an
+    engine that stops at its limit is charged it once and not called again).
     Columns: ``board``, ``engine``, ``seconds``,
     ``status`` (``unique``, ``multiple``, ``none`` or ``capped``).  A
     capped ladder or CP-SAT run is charged the whole ``time_limit``, however
@@ -145,7 +151,8 @@ def prove(spec: GenreSpec, puzzles: Sequence, labels: Sequence | None = None,
     for b, p in zip(labels, bar(puzzles, desc=f"{spec.name} timings")):
         runners = {e: _runner(spec, e, p, level, max_nodes, time_limit) for e in engines}
         if alternate:
-            timed = alternating(runners, alternate, warm)
+            timed = alternating(runners, alternate, warm,
+                                final=lambda r: r.status == "capped")
         else:
             timed = {e: seconds(fn, repeat, warm, budget) for e, fn in runners.items()}
         for e in engines:
