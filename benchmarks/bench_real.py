@@ -63,7 +63,8 @@ def time_genre(genre: str, rounds: int, time_limit: float) -> list[dict]:
 def summary(rows: list[dict], over: float = 10.0) -> dict:
     """Median and worst ratio, the slowest proof, and how many proofs took
     over ``over`` seconds or lost to CP-SAT."""
-    r = np.array([x["sat / ladder"] for x in rows])
+    r = np.array([x["sat / ladder"] for x in rows
+                  if not (x["ladder status"] == "capped" and x["sat status"] == "capped")])
     slow = max(rows, key=lambda x: x["ladder"])
     return {"puzzles": len(rows), "median": float(np.median(r)), "worst": float(r.min()),
             "slowest": slow["board"], "slowest size": slow["size"],

@@ -404,17 +404,19 @@ def speed_table(results: dict, name=str) -> str:
 def real_speed_table(real: dict, name=str) -> str:
     """The README's table of the real-puzzle run (:func:`real_table`), as
     Markdown: per genre the puzzles, CP-SAT's time over the ladder's
-    (median and closest puzzle, engines called in turn), and the slowest
-    proof with its puzzle."""
-    lines = ["| genre | real puzzles | median | closest puzzle | slowest proof |",
-             "|---|---|---|---|---|"]
+    (median and closest puzzle, engines called in turn; a puzzle neither
+    engine finished within the limit has no ratio, and is counted as open),
+    and the slowest proof with its puzzle."""
+    lines = ["| genre | real puzzles | median | closest puzzle | slowest proof | open |",
+             "|---|---|---|---|---|---|"]
     for g in _in_order(real.get("genres", {})):
         ps = real["genres"][g]["puzzles"]
-        r = [p["sat / ladder"] for p in ps]
+        r = [p["sat / ladder"] for p in ps if not _open(p)]
         slow = max(ps, key=lambda p: p["ladder"])
         took = ("capped" if slow["ladder status"] == "capped" else fmt_seconds(slow["ladder"]))
         lines.append(f"| {name(g)} | {len(ps)} | {_times(float(np.median(r)))} | "
-                     f"{_times(min(r))} | {took} ({_size(slow['size'])}) |")
+                     f"{_times(min(r))} | {took} ({_size(slow['size'])}) | "
+                     f"{sum(_open(p) for p in ps)} |")
     return "\n".join(lines)
 
 
@@ -671,7 +673,8 @@ def real_table(real: dict) -> pd.DataFrame:
     ``results/real.json``): the puzzles, their sizes, CP-SAT's time over the
     ladder's (median and closest puzzle, engines called in turn), the
     slowest proof, and how many proofs took over ten seconds or lost to
-    CP-SAT; numbers, not yet :func:`~puzzlekit.book.across.readable`.
+    CP-SAT, and the open ones (neither engine finished: no ratio); numbers,
+    not yet :func:`~puzzlekit.book.across.readable`.
 
     >>> t = real_table({"genres": {"nanro": {"puzzles": [
     ...     {"board": "a", "size": "4x4", "ladder": 0.001, "sat": 0.01, "ladder status": "unique",
@@ -683,7 +686,7 @@ def real_table(real: dict) -> pd.DataFrame:
     rows = {}
     for g in _in_order(real.get("genres", {})):
         ps = real["genres"][g]["puzzles"]
-        r = np.array([p["sat / ladder"] for p in ps])
+        r = np.array([p["sat / ladder"] for p in ps if not _open(p)])
         cells = sorted(ps, key=lambda p: np.prod([int(x) for x in p["size"].split("x")]))
         slow = max(ps, key=lambda p: p["ladder"])
         rows[display_name(g)] = {
@@ -694,10 +697,16 @@ def real_table(real: dict) -> pd.DataFrame:
             "slowest puzzle": f"{slow['board']} ({_size(slow['size'])})",
             "slowest proof (s)": float(slow["ladder"]),
             "over 10 s": int(sum(p["ladder"] > 10 or p["ladder status"] == "capped" for p in ps)),
-            "slower than CP-SAT": int((r < 1).sum())}
+            "slower than CP-SAT": int((r < 1).sum()),
+            "open (neither finished)": int(sum(_open(p) for p in ps))}
     t = pd.DataFrame.from_dict(rows, orient="index")
     t.index.name = "genre"
     return t
+
+
+def _open(p: dict) -> bool:
+    """A timed real puzzle neither engine finished: its ratio says nothing."""
+    return p["ladder status"] == "capped" and p.get("sat status") == "capped"
 
 
 def _size(hxw: str) -> str:
@@ -759,9 +768,11 @@ def first_run_table(cold: dict) -> pd.DataFrame:
     """Per genre of the stored first-run timing (``benchmarks/bench_cold.py``,
     ``results/cold.json``): the seconds of ``solve --count 2`` on the first
     bank board in a new process with an empty numba cache (cold) and again
-    with the cache filled (warm)."""
+    with the cache filled (warm), wall and processor seconds."""
     rows = {display_name(g): {"board": v.get("board", "?"), "cold (s)": float(v["cold"]),
-                              "warm (s)": float(v["warm"])}
+                              "cold, processor (s)": float(v.get("cold cpu", np.nan)),
+                              "warm (s)": float(v["warm"]),
+                              "warm, processor (s)": float(v.get("warm cpu", np.nan))}
             for g, v in ((g, cold["genres"][g]) for g in _in_order(cold.get("genres", {})))}
     t = pd.DataFrame.from_dict(rows, orient="index")
     t.index.name = "genre"
