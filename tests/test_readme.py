@@ -27,15 +27,15 @@ def test_the_speed_table_is_the_generated_one():
 
 
 def test_the_real_puzzle_table_is_the_generated_one():
-    """The README's table of real puzzles is ``performance.real_speed_table``
+    """The README's table of real puzzles is ``yardstick.real_speed_table``
     of the stored real-puzzle run."""
     pytest.importorskip("puzzlekit.book.results",
                         reason="the stored-results loader is puzzlekit.book.results")
-    from puzzlekit.book import performance, results
-    table = performance.real_speed_table(results.load("real"))
+    from puzzlekit.book import results, yardstick
+    table = yardstick.real_speed_table(results.load("real"))
     assert table.count("\n") > 1, "benchmarks/results/real.json has no genres"
     assert table in README.read_text(), \
-        "README's real-puzzle table differs from performance.real_speed_table(...)"
+        "README's real-puzzle table differs from yardstick.real_speed_table(...)"
 
 
 def test_the_readme_s_test_command_is_the_one_ci_runs():

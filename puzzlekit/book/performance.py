@@ -29,9 +29,7 @@ __all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_sp
            "sweep_sample",
            "speed_table", "article_tables", "article_runs", "article_glue", "run_frame",
            "studies_glue", "STUDIES", "run_glue", "RATIO_COLUMNS", "ratio_table", "sweep_table",
-           "sweep_ratios", "lift_table", "stored_glue", "real_table", "real_glue",
-           "real_speed_table", "timing_compare", "first_run_table", "generate_frame",
-           "generate_table", "plot_generate"]
+           "sweep_ratios", "lift_table", "stored_glue", "frame_panels"]
 
 
 def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -79,12 +77,18 @@ def plot_sweep(sweeps: dict, title: str = "Time against board size"):
     handles = [plt.Line2D([], [], ls=ls, color=c, label=name) for _, ls, c, name in engines]
     handles += [plt.Line2D([], [], ls="none", marker=m, color="#555555", mfc=f, label=d)
                 for d, m, f in (("dense", "o", "#555555"), ("sparse", "s", "white"))]
+    return frame_panels(fig, title, "median seconds to prove unique", handles)
+
+
+def frame_panels(fig, title: str, ylabel: str, handles: list):
+    """Title, shared axis labels (board side against ``ylabel``) and one
+    legend row of ``handles`` above a figure of size panels; returns it."""
     fig.suptitle(title, fontsize=11)
     fig.supxlabel("board side n (n×n)", fontsize=9)
-    fig.supylabel("median seconds to prove unique", fontsize=9)
+    fig.supylabel(ylabel, fontsize=9)
     fig.tight_layout(rect=(0, 0, 1, 0.93))
-    fig.legend(handles=handles, loc="upper center", ncol=4, fontsize=8, frameon=False,
-               bbox_to_anchor=(0.5, 0.955))
+    fig.legend(handles=handles, loc="upper center", ncol=len(handles), fontsize=8,
+               frameon=False, bbox_to_anchor=(0.5, 0.955))
     return fig
 
 
@@ -401,25 +405,6 @@ def speed_table(results: dict, name=str) -> str:
     return "\n".join(lines)
 
 
-def real_speed_table(real: dict, name=str) -> str:
-    """The README's table of the real-puzzle run (:func:`real_table`), as
-    Markdown: per genre the puzzles, CP-SAT's time over the ladder's
-    (median and closest puzzle, engines called in turn; a puzzle neither
-    engine finished within the limit has no ratio, and is counted as open),
-    and the slowest proof with its puzzle."""
-    lines = ["| genre | real puzzles | median | closest puzzle | slowest proof | open |",
-             "|---|---|---|---|---|---|"]
-    for g in _in_order(real.get("genres", {})):
-        ps = real["genres"][g]["puzzles"]
-        r = [p["sat / ladder"] for p in ps if not _open(p)]
-        slow = max(ps, key=lambda p: p["ladder"])
-        took = ("capped" if slow["ladder status"] == "capped" else fmt_seconds(slow["ladder"]))
-        lines.append(f"| {name(g)} | {len(ps)} | {_times(float(np.median(r)))} | "
-                     f"{_times(min(r))} | {took} ({_size(slow['size'])}) | "
-                     f"{sum(_open(p) for p in ps)} |")
-    return "\n".join(lines)
-
-
 # ------------------------------------------------------------------ the studies
 def _of(k: int, n: int) -> str:
     """``"every one of the 8"`` or ``"3 of the 8"``."""
@@ -665,185 +650,3 @@ def stored_glue(full: dict, policies: pd.DataFrame) -> dict:
         f"{k} for {listed([display_name(g) for g in gs])}" if len(per) > 1 else
         f"{k} for every genre" for k, gs in sorted(per.items(), key=lambda kv: -len(kv[1])))
     return out
-
-
-# ------------------------------------------------- real puzzles, first runs, generators
-def real_table(real: dict) -> pd.DataFrame:
-    """Per genre of the stored real-puzzle run (``benchmarks/bench_real.py``,
-    ``results/real.json``): the puzzles, their sizes, CP-SAT's time over the
-    ladder's (median and closest puzzle, engines called in turn), the
-    slowest proof, and how many proofs took over ten seconds or lost to
-    CP-SAT, and the open ones (neither engine finished: no ratio); numbers,
-    not yet :func:`~puzzlekit.book.across.readable`.
-
-    >>> t = real_table({"genres": {"nanro": {"puzzles": [
-    ...     {"board": "a", "size": "4x4", "ladder": 0.001, "sat": 0.01, "ladder status": "unique",
-    ...      "sat / ladder": 10.0}, {"board": "b", "size": "16x16", "ladder": 2.0, "sat": 4.0,
-    ...      "ladder status": "unique", "sat / ladder": 2.0}]}}})
-    >>> [str(v) for v in t.loc["Nanro", ["puzzles", "sizes", "slowest puzzle", "over 10 s"]]]
-    ['2', '4×4 to 16×16', 'b (16×16)', '0']
-    """
-    rows = {}
-    for g in _in_order(real.get("genres", {})):
-        ps = real["genres"][g]["puzzles"]
-        r = np.array([p["sat / ladder"] for p in ps if not _open(p)])
-        cells = sorted(ps, key=lambda p: np.prod([int(x) for x in p["size"].split("x")]))
-        slow = max(ps, key=lambda p: p["ladder"])
-        rows[display_name(g)] = {
-            "puzzles": len(ps),
-            "sizes": f"{_size(cells[0]['size'])} to {_size(cells[-1]['size'])}",
-            "CP-SAT / ladder, median (×)": float(np.median(r)),
-            "CP-SAT / ladder, closest (×)": float(r.min()),
-            "slowest puzzle": f"{slow['board']} ({_size(slow['size'])})",
-            "slowest proof (s)": float(slow["ladder"]),
-            "over 10 s": int(sum(p["ladder"] > 10 or p["ladder status"] == "capped" for p in ps)),
-            "slower than CP-SAT": int((r < 1).sum()),
-            "open (neither finished)": int(sum(_open(p) for p in ps))}
-    t = pd.DataFrame.from_dict(rows, orient="index")
-    t.index.name = "genre"
-    return t
-
-
-def _open(p: dict) -> bool:
-    """A timed real puzzle neither engine finished: its ratio says nothing."""
-    return p["ladder status"] == "capped" and p.get("sat status") == "capped"
-
-
-def _size(hxw: str) -> str:
-    """``"16x12"`` as the book prints it."""
-    h, w = (int(x) for x in hxw.split("x"))
-    return size_text(h, w)
-
-
-def real_glue(real: dict) -> dict:
-    """The page's sentences on the real-puzzle run, by glue key (``"?"``
-    without a run)."""
-    keys = ("real_n", "real_genres", "real_ten", "real_behind", "real_slow", "real_when")
-    if not real or not real.get("genres"):
-        return dict.fromkeys(keys, "?")
-    t = real_table(real)
-    n = int(t["puzzles"].sum())
-    ten = [g for g in t.index if t.loc[g, "CP-SAT / ladder, median (×)"] >= 10]
-    behind = [g for g in t.index if t.loc[g, "slower than CP-SAT"] > 0]
-    slow = [g for g in t.index if t.loc[g, "over 10 s"] > 0]
-    names = {display_name(g): g for g in real["genres"]}
-    link = [linked(names[g]) for g in ten]
-    return {"real_n": f"{n:,}", "real_genres": str(len(t)), "real_when": str(real.get("when", "?")),
-            "real_ten": (f"in every one of the {len(t)} genres" if len(ten) == len(t) else
-                         f"in {len(ten)} of the {len(t)} genres ({listed(link)})" if ten else
-                         f"in none of the {len(t)} genres"),
-            "real_behind": (f"CP-SAT is faster on at least one puzzle in "
-                            f"{listed([linked(names[g]) for g in behind])}" if behind else
-                            "the ladder is ahead of CP-SAT on every puzzle"),
-            "real_slow": (f"proofs over ten seconds in {listed([linked(names[g]) for g in slow])}"
-                          if slow else "no proof takes ten seconds")}
-
-
-def timing_compare(full: dict) -> pd.DataFrame:
-    """Per genre of the stored engine run, the bank boards' CP-SAT / ladder
-    ratio timed both ways: hot (each engine's call repeated, best kept) and
-    alternating (the engines called in turn, median kept), median and
-    closest board, and the boards under 10× each way; genres without an
-    alternating run are left out."""
-    rows = {}
-    for g in _in_order(full.get("genres", {})):
-        r = full["genres"][g]
-        if "bank alternating" not in r:
-            continue
-        hot = ratios(pd.DataFrame(r["bank"]))["sat / ladder"]
-        alt = ratios(pd.DataFrame(r["bank alternating"]))["sat / ladder"]
-        rows[display_name(g)] = {"bank boards": len(hot),
-                                 "hot: median (×)": float(hot.median()),
-                                 "hot: closest (×)": float(hot.min()),
-                                 "hot: boards under 10×": int((hot < 10).sum()),
-                                 "alternating: median (×)": float(alt.median()),
-                                 "alternating: closest (×)": float(alt.min()),
-                                 "alternating: boards under 10×": int((alt < 10).sum())}
-    t = pd.DataFrame.from_dict(rows, orient="index")
-    t.index.name = "genre"
-    return t
-
-
-def first_run_table(cold: dict) -> pd.DataFrame:
-    """Per genre of the stored first-run timing (``benchmarks/bench_cold.py``,
-    ``results/cold.json``): the seconds of ``solve --count 2`` on the first
-    bank board in a new process with an empty numba cache (cold) and again
-    with the cache filled (warm), wall and processor seconds."""
-    rows = {display_name(g): {"board": v.get("board", "?"), "cold (s)": float(v["cold"]),
-                              "cold, processor (s)": float(v.get("cold cpu", np.nan)),
-                              "warm (s)": float(v["warm"]),
-                              "warm, processor (s)": float(v.get("warm cpu", np.nan))}
-            for g, v in ((g, cold["genres"][g]) for g in _in_order(cold.get("genres", {})))}
-    t = pd.DataFrame.from_dict(rows, orient="index")
-    t.index.name = "genre"
-    return t
-
-
-def generate_frame(gen: dict) -> pd.DataFrame:
-    """The stored generator timings (``benchmarks/bench_generate.py``,
-    ``results/generate.json``) as one frame: genre, size, seed, seconds,
-    status."""
-    rows = [dict(r, genre=g) for g in _in_order(gen.get("genres", {}))
-            for r in gen["genres"][g]]
-    return pd.DataFrame(rows)
-
-
-def generate_table(gen: dict) -> pd.DataFrame:
-    """Per genre and size: the boards made of those asked for, and the
-    median and slowest seconds of the ones made; one row per genre, one
-    column pair per size."""
-    d = generate_frame(gen)
-    if d.empty:
-        return d
-    out = {}
-    for (g, n), s in d.groupby(["genre", "size"]):
-        ok = s[s["status"] == "ok"]
-        key = display_name(g)
-        out.setdefault(key, {})[(size_text(int(n)), "made")] = f"{len(ok)} of {len(s)}"
-        out[key][(size_text(int(n)), "median (s)")] = (float(ok["seconds"].median())
-                                                        if len(ok) else float("nan"))
-        out[key][(size_text(int(n)), "slowest (s)")] = (float(ok["seconds"].max())
-                                                         if len(ok) else float("nan"))
-    t = pd.DataFrame.from_dict(out, orient="index")
-    sizes = sorted({c[0] for c in t.columns}, key=lambda s: int(s.split("×")[0]))
-    t = t[[c for s in sizes for c in t.columns if c[0] == s]]
-    t.index.name = "genre"
-    return t
-
-
-def plot_generate(gen: dict, title: str = "Time to generate a board against its size"):
-    """One small panel per genre (log time, shared axes, as
-    :func:`plot_sweep`): the median seconds over seeds of the boards made
-    against the board's side, the slowest as a thin line above it, and a red
-    × at a size where some board was not made.  Returns the Figure."""
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
-
-    from ..viz import style
-    d = generate_frame(gen)
-    genres = list(dict.fromkeys(d["genre"])) if len(d) else []
-    fig, axes = style.panels(max(len(genres), 1), cols=4, height=1.45, sharex=True, sharey=True)
-    for ax, g in zip(axes, genres):
-        s = d[d["genre"] == g]
-        ok = s[s["status"] == "ok"].groupby("size")["seconds"]
-        if len(s[s["status"] == "ok"]):
-            ax.plot(ok.median().index, ok.median().values, "-o", ms=3, lw=1.2, color="#1f77b4")
-            ax.plot(ok.max().index, ok.max().values, "-", lw=0.7, color="#1f77b4", alpha=0.5)
-        bad = sorted(set(s.loc[s["status"] != "ok", "size"]))
-        if bad:
-            top = float(s["seconds"].max()) if len(s) else 1.0
-            ax.plot(bad, [top] * len(bad), "x", ms=5, color="#d62728")
-        ax.set_yscale("log")
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_title(display_name(g), fontsize=9)
-        ax.tick_params(labelsize=8)
-    handles = [plt.Line2D([], [], marker="o", ms=3, color="#1f77b4", label="median"),
-               plt.Line2D([], [], lw=0.7, color="#1f77b4", alpha=0.5, label="slowest"),
-               plt.Line2D([], [], ls="none", marker="x", color="#d62728", label="not made")]
-    fig.suptitle(title, fontsize=11)
-    fig.supxlabel("board side n (n×n)", fontsize=9)
-    fig.supylabel("seconds per board", fontsize=9)
-    fig.tight_layout(rect=(0, 0, 1, 0.93))
-    fig.legend(handles=handles, loc="upper center", ncol=3, fontsize=8, frameon=False,
-               bbox_to_anchor=(0.5, 0.955))
-    return fig
