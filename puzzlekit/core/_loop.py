@@ -682,7 +682,7 @@ def specialised(apply, legal=None, hints=None):
     mask[list(settles)] = 1
     is_check = np.zeros(max(checks, default=-1) + 1, dtype=np.uint8)
     is_check[list(checks)] = 1
-    names.update(apply=apply, legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
+    names.update(apply=njit(inline="always")(apply.py_func), legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
                  CHECKS=is_check, RESIDUE=residue is not None,
                  residue=_no_residue if residue is None else residue,
                  __name__=apply.py_func.__module__)

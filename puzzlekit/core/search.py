@@ -606,7 +606,15 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
         status = "contradiction"
     if count is None:
         return SolveResult(status, ladder.names[lvl], grade, fp.counters, s)
-    if counter is not None:
+    if status != "stable":
+        # the fixpoint decided the board (or killed it): a search would
+        # open this one node and stop, so none is run (nor compiled, in a
+        # fresh process: a first solve of a board the rungs finish loads
+        # only the fixpoint)
+        found = 1 if status == "solved" else 0
+        sr = SearchResult(found, True, False, 1, 0, count,
+                          (s.copy(),) if found and count >= 1 else ())
+    elif counter is not None:
         sr = counter(s.copy(), count, max_nodes, min(count, KEEP))
     else:
         sr = count_solutions(state, ladder, accept, lvl, limit=count,

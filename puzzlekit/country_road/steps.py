@@ -26,7 +26,7 @@ from numba import njit
 __all__ = []                    # private kernels only
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _touch(h, T, B, row, var):
     """Clear the flags of the steps of rung ``row`` (0 region, 1 once,
     2 loop, 3 macro) that read variable ``var``."""
