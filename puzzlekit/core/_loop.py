@@ -682,7 +682,11 @@ def specialised(apply, legal=None, hints=None):
     mask[list(settles)] = 1
     is_check = np.zeros(max(checks, default=-1) + 1, dtype=np.uint8)
     is_check[list(checks)] = 1
-    names.update(apply=njit(inline="always")(apply.py_func), legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
+    # the genre's ``apply`` is inlined where the propagation loop calls it:
+    # numba then does not compile it on its own as well, one layer fewer
+    # above the kernels (each layer re-optimises the code of the ones it calls)
+    inlined = njit(inline="always")(apply.py_func)
+    names.update(apply=inlined, legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
                  CHECKS=is_check, RESIDUE=residue is not None,
                  residue=_no_residue if residue is None else residue,
                  __name__=apply.py_func.__module__)
