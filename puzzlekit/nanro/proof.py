@@ -18,7 +18,10 @@ POLICY = ProofPolicy(
     # without probe below the root and takes about 12,000 nodes with probe
     # at every node (a few ms each), where the learner proves it unique in
     # about 9,000 conflicts, a third of a second, ten times less than CP-SAT
-    # with one worker.  The bank and the other real boards finish at the
-    # root or within the first round, so they never reach the learner
-    # (``benchmarks/bench_policy.py nanro --set learner=None`` times both).
+    # with one worker; with some of its clues turned into marks (boards with
+    # many answers) it finds two answers in under a second where the later
+    # rounds were still open after ten.  The bank and the other real boards
+    # finish at the root or within the first round, so they never reach the
+    # learner (``benchmarks/bench_policy.py nanro --set learner=None`` and
+    # ``benchmarks/bench_real.py --genres nanro`` time them).
     learner=LEARNER)
