@@ -1,0 +1,100 @@
+"""Nanro's clause learner (``puzzlekit/nanro/learn.py``): its counts against
+the raw engine and CP-SAT on random small boards, and every clause its
+kernel writes against every answer of the board.  The proof handing it a
+search is checked for every genre with a learner in tests/test_every_genre.py."""
+import numpy as np
+import pytest
+
+from puzzlekit.core.learn import learn_count
+from puzzlekit.nanro import (
+    SPEC,
+    brute_solutions,
+    check,
+    encode,
+    initial_state,
+    random_small,
+    sat as nanro_sat,
+)
+from puzzlekit.nanro.generate import random_partition
+from puzzlekit.nanro.learn import LEARNER, _explain_jit, _row_of, arrays
+from puzzlekit.nanro.model import Puzzle
+
+LIMIT = 30
+
+
+def _boards(seed, count):
+    """Random small boards: ``random_small``'s (regions of 1..4 cells) and,
+    one in three, regions of 2..7 cells with a few random givens of every
+    kind, so that counts range wider."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        h, w = int(rng.integers(1, 7)), int(rng.integers(2, 7))
+        if len(out) % 3:
+            out.append(random_small(rng, h, w))
+            continue
+        p = Puzzle.make(random_partition(h, w, (2, 7), rng))
+        cells = rng.permutation(h * w)[:int(rng.integers(0, 4))]
+        kinds = rng.integers(0, 3, cells.size)
+        clues = {int(c): int(rng.integers(1, p.sizes[p.regions[c]] + 1))
+                 for c, k in zip(cells, kinds) if k == 0}
+        marks = [int(c) for c, k in zip(cells, kinds) if k == 1]
+        blanks = [int(c) for c, k in zip(cells, kinds) if k == 2]
+        hints = {int(p.regions[c]): int(p.sizes[p.regions[c]]) for c in cells[:1]
+                 if rng.random() < 0.3}
+        out.append(p.with_givens(clues, marks, hints, blanks))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_learner_counts_like_the_raw_engine_and_cp_sat(seed):
+    seen = set()
+    for p in _boards(seed, 40):
+        raw = brute_solutions(p, LIMIT)
+        if raw.capped:
+            continue
+        got = learn_count(LEARNER, p, initial_state(p), LIMIT)
+        assert got.count == raw.count, (p.to_json(), got, raw.count)
+        assert got.complete == (raw.count < LIMIT)
+        assert len({s.bits.tobytes() for s in got.solutions}) == len(got.solutions) == got.count
+        for s in got.solutions:
+            assert check(p, SPEC.decode(s)) == []
+        assert nanro_sat.count_solutions(p, LIMIT).count == raw.count
+        seen.add(min(raw.count, 3))
+    assert seen == {0, 1, 2, 3}, seen
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_kernel_clause_holds_in_every_answer(seed):
+    """Random partial assignments (half of them read off an answer) given to
+    the kernel: each clause it writes names no boolean twice, has every
+    literal false but a deduction's first (which is open), and holds in
+    every answer of the board, so it removes none."""
+    rng = np.random.default_rng(seed)
+    said = {1: 0, 2: 0}
+    for p in _boards(100 + seed, 40):
+        raw = brute_solutions(p, 200)
+        if raw.capped:
+            continue
+        rows = np.array([_row_of(encode(p, a)) for a in raw.solutions], np.int64)
+        nv = 2 * p.h * p.w
+        data = arrays(p)
+        buf = np.empty(2 * nv + 2, np.int64)
+        for _ in range(60):
+            row = (rows[rng.integers(len(rows))] if len(rows) and rng.random() < 0.5
+                   else rng.integers(0, 2, nv))
+            assign = np.where(rng.random(nv) < rng.random(), row, -1).astype(np.int64)
+            mode, k = _explain_jit(assign, data, buf)
+            if mode == 0:
+                continue
+            said[mode] += 1
+            clause = buf[:k].copy()
+            assert len(set((clause >> 1).tolist())) == k, clause
+            values = [-1 if assign[x >> 1] < 0 else assign[x >> 1] ^ (x & 1) for x in clause]
+            if mode == 1:
+                assert values[0] == -1 and all(v == 0 for v in values[1:]), (clause, values)
+            else:
+                assert all(v == 0 for v in values), (clause, values)
+            for r in rows:
+                assert any(r[x >> 1] ^ (x & 1) for x in clause), (p.to_json(), clause)
+    assert said[1] >= 100 and said[2] >= 100, said
