@@ -25,3 +25,26 @@ def test_a_second_process_loads_the_search_from_disk():
     _run()                                  # compiles (or loads) and saves
     hits, misses = _run()
     assert hits >= 1 and misses == 0
+
+
+def test_a_package_function_is_compiled_once_for_all_the_constants_passed_to_it():
+    """``core._nb.one_copy_per_type``: a puzzlekit function that compiled
+    code calls with the constants 0 and 1 is compiled once, for int64 (numba
+    alone compiles one copy per literal); a function outside the package
+    keeps numba's way."""
+    from numba import njit
+
+    import puzzlekit.core._nb  # noqa: F401 - installs it
+
+    def make(module):
+        f = lambda x: x + 1     # noqa: E731 - a fresh function each time
+        f.__module__ = module
+        return njit(f)
+    ours, theirs = make("puzzlekit._probe"), make("elsewhere")
+
+    @njit
+    def caller():
+        return ours(0) + ours(1) + theirs(0) + theirs(1)
+    assert caller() == 6
+    assert [str(s) for s in ours.signatures] == ["(int64,)"]
+    assert len(theirs.signatures) == 2

@@ -75,6 +75,30 @@ def test_solve_reports_status_count_and_grade():
     assert toy.decode(r.solutions[0]).grid[0] == (1, 2, 3)
 
 
+def test_a_board_the_fixpoint_decides_is_not_searched():
+    """A fixpoint that decides the board (or kills it) answers the count:
+    no search is run, so none is compiled in a fresh process.  The count,
+    the answer and the one node are what a search from there reports."""
+    from puzzlekit.core.search import solve as solve_state
+
+    def no_search(*args):
+        raise AssertionError("searched a board the fixpoint decided")
+    p = toy.Puzzle.from_json({"k": 3, "givens": [[0, 0, 1], [0, 1, 2], [1, 0, 2]]})
+    start = toy.initial_state(p)
+    r = solve_state(start, toy.SPEC.ladder, toy.SPEC.accept(p), None, 2, counter=no_search)
+    searched = solve(toy.SPEC, p, level="single", count=2)
+    assert (r.status, r.count, r.nodes) == ("unique", 1, 1)
+    assert r.solutions[0].bits.tolist() == searched.solutions[0].bits.tolist()
+    dead = toy.Puzzle.from_json({"k": 3, "givens": [[0, 0, 1], [0, 1, 1]]})
+    r = solve_state(toy.initial_state(dead), toy.SPEC.ladder, toy.SPEC.accept(dead), None, 2,
+                    counter=no_search)
+    assert (r.status, r.count, r.nodes) == ("none", 0, 1)
+    open_board = toy.Puzzle.from_json({"k": 3, "givens": []})
+    with pytest.raises(AssertionError, match="searched"):
+        solve_state(toy.initial_state(open_board), toy.SPEC.ladder,
+                    toy.SPEC.accept(open_board), None, 2, counter=no_search)
+
+
 def test_limit_one_does_not_claim_uniqueness():
     lad = Ladder([probe_rung()])
     r = count_solutions(State(None, [0, 2]), lad, lambda s: True, limit=1)
