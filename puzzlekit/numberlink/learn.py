@@ -35,12 +35,19 @@ __all__ = ["LEARNER", "degree_clauses"]
 
 
 def degree_clauses(puzzle):
-    """``deg`` as clauses: ``(starts, literals)``, cached on the puzzle."""
+    """``deg`` and the labels as clauses: ``(starts, literals)``, cached on
+    the puzzle."""
     return puzzle_table(puzzle, "numberlink.degree_clauses", _degree_clauses)
+
+
+def _label(puzzle, i, p):
+    """The boolean "cell ``i`` lies on pair ``p``'s path" (``p`` from 1)."""
+    return len(puzzle.grid.edges) + i * puzzle.k + p - 1
 
 
 def _degree_clauses(puzzle):
     clauses = []
+    k = puzzle.k
     for i, row in enumerate(puzzle.grid.cell_edges):
         segs = [int(e) for e in row if e >= 0]
         if puzzle.label[i] > 0:
@@ -54,6 +61,20 @@ def _degree_clauses(puzzle):
             clauses += [[2 * e for e in sub] for sub in combinations(segs, len(segs) - lo + 1)]
         else:                                # no rule 3: an empty cell's ON segment needs another
             clauses += [[2 * e + 1] + [2 * f for f in segs if f != e] for e in segs]
+        labels = [2 * _label(puzzle, i, p) for p in range(1, k + 1)]
+        if puzzle.label[i] > 0:              # a number is on its own pair's path
+            clauses += [[x if p == puzzle.label[i] else x + 1] for p, x in enumerate(labels, 1)]
+            continue
+        clauses += [[x + 1, y + 1] for x, y in combinations(labels, 2)]    # on one path at most
+        if k and puzzle.fill:                # every cell on a path
+            clauses.append(labels)
+        elif k:                              # a cell on a path has an ON segment, and back
+            clauses += [[2 * e + 1] + labels for e in segs]
+            clauses += [[x + 1] + [2 * e for e in segs] for x in labels]
+    for e, (a, b) in enumerate(puzzle.grid.edges):    # an ON segment joins cells of one path
+        for p in range(1, k + 1):
+            la, lb = 2 * _label(puzzle, int(a), p), 2 * _label(puzzle, int(b), p)
+            clauses += [[2 * e + 1, la + 1, lb], [2 * e + 1, lb + 1, la]]
     if not puzzle.k:                         # no pair to join: every segment OFF, yet
         m = len(puzzle.grid.edges)           # an answer draws a line: some segment ON
         clauses += [[2 * e + 1] for e in range(m)] + [[2 * e for e in range(m)]]
@@ -162,14 +183,31 @@ def _state_clauses(state):
 
 
 def _row_of(state):
-    return (~state.seg[:, OFF]).astype(np.int8)
+    """The booleans of a decided state: its segments, then each cell's
+    pair (the path through it, followed from its numbers)."""
+    puzzle = state.puzzle
+    on = ~state.seg[:, OFF]
+    m, k = on.size, puzzle.k
+    row = np.zeros(m + puzzle.grid.n * k, np.int8)
+    row[:m] = on
+    cedge, edges = puzzle.grid.cell_edges, puzzle.grid.edges
+    for p in range(1, k + 1):
+        todo = [i for i in np.flatnonzero(puzzle.label == p)]
+        while todo:
+            i = int(todo.pop())
+            if row[_label(puzzle, i, p)]:
+                continue
+            row[_label(puzzle, i, p)] = 1
+            todo += [int(edges[e, 0] + edges[e, 1]) - i for e in cedge[i] if e >= 0 and on[e]]
+    return row
 
 
 def _state_of(puzzle, row):
-    return encode(puzzle, Answer(puzzle.h, puzzle.w, np.asarray(row, bool)))
+    m = len(puzzle.grid.edges)
+    return encode(puzzle, Answer(puzzle.h, puzzle.w, np.asarray(row[:m], bool)))
 
 
 #: Numberlink's part in clause learning (``ProofPolicy.learner``).
 LEARNER = Learner(explain=_explain_jit, clauses=degree_clauses, data=arrays,
-                  n_bools=lambda p: len(p.grid.edges), state_clauses=_state_clauses,
-                  state_of=_state_of, row_of=_row_of)
+                  n_bools=lambda p: len(p.grid.edges) + p.grid.n * p.k,
+                  state_clauses=_state_clauses, state_of=_state_of, row_of=_row_of)
