@@ -36,8 +36,9 @@ POLICY = ProofPolicy(
     # memo=False`` times both on the sweep).
     memo=True,
     # A search the first round leaves open goes to the core's clause learner
-    # (``learn.py``: the segments as booleans, ``deg`` as clauses, ``chain``
-    # and ``reach`` as the explaining kernel) instead of further rounds: on
+    # (``learn.py``: the segments and the paths' labels as booleans, ``deg``
+    # and the labels' rules as clauses, ``chain`` and ``reach`` as the
+    # explaining kernel) instead of further rounds: on
     # sparse boards with loose pairs propagate-and-branch searches the same
     # dead end under many early choices
     # (``benchmarks/studies/numberlink_learning.py``).
