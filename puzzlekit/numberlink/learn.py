@@ -9,6 +9,15 @@ and ``reach`` become the kernel that explains itself:
   empty cell's one ON segment needs a second; on a board with no numbers
   every segment is OFF (a path joins a pair) and some is ON (an answer
   draws a line), so there is no answer;
+* the paths' labels (CP-SAT's model has them as integers, ``sat.py``): one
+  boolean per cell and pair whose path may pass there (:func:`labels`), a
+  cell on one path at most, on one if it is used (every cell with rule 3),
+  a number on its own, and an ON segment joins cells of one path.  They add
+  no answer and remove none (an answer's labels follow from its paths), but
+  a learnt clause can now say "this cell is not on pair 3's path", which a
+  clause over segments says only in many ways: on janko.at's 13x13 and
+  15x15 Arukone boards the conflicts fall from over 300,000 to about
+  20,000;
 * ``chain``: an open segment that would close a loop or weld two numbers
   goes OFF, explained by the ON segments of the paths it would join (an ON
   segment that already does so is a conflict);
@@ -31,16 +40,82 @@ from ..core.learn import Learner, flat
 from .ladder import OFF, ON, _find, arrays, encode
 from .model import Answer
 
-__all__ = ["LEARNER", "degree_clauses"]
+__all__ = ["LEARNER", "degree_clauses", "labels", "MAX_LABEL_CLAUSES"]
+
+#: The most clauses "a cell on one path at most" a board's labels may need.
+#: Labels cut the conflicts many times over (janko.at Arukone 285, 13x13:
+#: from over 370,000 to about 20,000), but a board with many pairs and cells
+#: open to most of them pays for their clauses at every conflict: Arukone
+#: 570 (25x32, 64 pairs, 1.5 million such clauses) took 4.5 s with them,
+#: 0.5 s without; 576 (18x26, 29 pairs, 0.2 million) 3 s with, 6 s without.
+MAX_LABEL_CLAUSES = 500_000
 
 
 def degree_clauses(puzzle):
-    """``deg`` as clauses: ``(starts, literals)``, cached on the puzzle."""
+    """``deg`` and the pairs' paths as clauses: ``(starts, literals)``,
+    cached on the puzzle."""
     return puzzle_table(puzzle, "numberlink.degree_clauses", _degree_clauses)
+
+
+def labels(puzzle):
+    """``(table, count)``: ``table[i, p]`` the boolean "cell ``i`` lies on
+    pair ``p``'s path" (``p`` from 1), -1 where the path cannot pass (cached
+    on the puzzle), and how many such booleans there are.
+
+    A path runs from one of its numbers over segments that the ladder's
+    fixpoint (probe left out) leaves ON-able, through no other number and
+    no cell that ON segments join to another number, so only the cells it
+    reaches so get a boolean; a board the fixpoint finds dead gets none,
+    and ``count`` is -1.  A board whose cells would need more than
+    :data:`MAX_LABEL_CLAUSES` clauses "on one path at most" gets none
+    either (``count`` 0): the segments alone are cheaper there."""
+    return puzzle_table(puzzle, "numberlink.labels", _labels)
+
+
+def _labels(puzzle):
+    from .ladder import LADDER, initial_state
+    g, k = puzzle.grid, puzzle.k
+    table = -np.ones((g.n, k + 1), np.int64)
+    state = initial_state(puzzle)
+    if LADDER.fixpoint(state, None, ("probe",), attribute=False).contradiction:
+        return table, -1
+    open_ = state.seg[:, ON]
+    owner = np.zeros(g.n, np.int64)          # the pair an ON path from a number gives a cell
+    for p in range(1, k + 1):
+        for i in puzzle.ends[p - 1]:
+            todo = [int(i)]
+            while todo:
+                i = todo.pop()
+                owner[i] = p
+                todo += [int(g.edges[e, 0] + g.edges[e, 1]) - i for e in g.cell_edges[i]
+                         if e >= 0 and not state.seg[e, OFF]
+                         and owner[int(g.edges[e, 0] + g.edges[e, 1]) - i] == 0]
+    nxt = len(g.edges)
+    for p in range(1, k + 1):
+        start = int(puzzle.ends[p - 1, 0])
+        seen, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            for e in g.cell_edges[i]:
+                j = int(g.edges[e, 0] + g.edges[e, 1]) - i if e >= 0 and open_[e] else -1
+                if j >= 0 and j not in seen and owner[j] in (0, p) and puzzle.label[j] in (0, p):
+                    seen.add(j)
+                    if puzzle.label[j] == 0:
+                        todo.append(j)
+        for i in sorted(seen):
+            table[i, p] = nxt
+            nxt += 1
+    d = (table >= 0).sum(axis=1)
+    if int((d * (d - 1) // 2).sum()) > MAX_LABEL_CLAUSES:
+        return -np.ones_like(table), 0
+    return table, nxt - len(g.edges)
 
 
 def _degree_clauses(puzzle):
     clauses = []
+    table, count = labels(puzzle)
+    if count < 0:                            # the fixpoint found no answer
+        return flat([[]])
     for i, row in enumerate(puzzle.grid.cell_edges):
         segs = [int(e) for e in row if e >= 0]
         if puzzle.label[i] > 0:
@@ -54,6 +129,22 @@ def _degree_clauses(puzzle):
             clauses += [[2 * e for e in sub] for sub in combinations(segs, len(segs) - lo + 1)]
         else:                                # no rule 3: an empty cell's ON segment needs another
             clauses += [[2 * e + 1] + [2 * f for f in segs if f != e] for e in segs]
+        if not count:
+            continue
+        on = [2 * int(x) for x in table[i] if x >= 0]
+        clauses += [[x + 1, y + 1] for x, y in combinations(on, 2)]    # on one path at most
+        if puzzle.fill or puzzle.label[i] > 0:                         # on one path
+            clauses.append(on)
+        else:                                # a cell on a path has an ON segment, and back
+            clauses += [[2 * e + 1] + on for e in segs]
+            clauses += [[x + 1] + [2 * e for e in segs] for x in on]
+    for e, (a, b) in enumerate(puzzle.grid.edges):    # an ON segment joins cells of one path
+        for p in range(1, puzzle.k + 1 if count else 1):
+            la, lb = table[a, p], table[b, p]
+            if la >= 0 and lb >= 0:
+                clauses += [[2 * e + 1, 2 * la + 1, 2 * lb], [2 * e + 1, 2 * lb + 1, 2 * la]]
+            elif la >= 0 or lb >= 0:
+                clauses.append([2 * e + 1, 2 * max(la, lb) + 1])
     if not puzzle.k:                         # no pair to join: every segment OFF, yet
         m = len(puzzle.grid.edges)           # an answer draws a line: some segment ON
         clauses += [[2 * e + 1] for e in range(m)] + [[2 * e for e in range(m)]]
@@ -162,14 +253,32 @@ def _state_clauses(state):
 
 
 def _row_of(state):
-    return (~state.seg[:, OFF]).astype(np.int8)
+    """The booleans of a decided state: its segments, then each cell's
+    pair (the path through it, followed from its numbers)."""
+    puzzle = state.puzzle
+    table, count = labels(puzzle)
+    on = ~state.seg[:, OFF]
+    m = on.size
+    row = np.zeros(m + max(count, 0), np.int8)
+    row[:m] = on
+    cedge, edges = puzzle.grid.cell_edges, puzzle.grid.edges
+    for p in range(1, puzzle.k + 1):
+        todo = [int(i) for i in np.flatnonzero(puzzle.label == p)]
+        while todo:
+            i = todo.pop()
+            if row[table[i, p]]:
+                continue
+            row[table[i, p]] = 1
+            todo += [int(edges[e, 0] + edges[e, 1]) - i for e in cedge[i] if e >= 0 and on[e]]
+    return row
 
 
 def _state_of(puzzle, row):
-    return encode(puzzle, Answer(puzzle.h, puzzle.w, np.asarray(row, bool)))
+    m = len(puzzle.grid.edges)
+    return encode(puzzle, Answer(puzzle.h, puzzle.w, np.asarray(row[:m], bool)))
 
 
 #: Numberlink's part in clause learning (``ProofPolicy.learner``).
 LEARNER = Learner(explain=_explain_jit, clauses=degree_clauses, data=arrays,
-                  n_bools=lambda p: len(p.grid.edges), state_clauses=_state_clauses,
-                  state_of=_state_of, row_of=_row_of)
+                  n_bools=lambda p: len(p.grid.edges) + max(labels(p)[1], 0),
+                  state_clauses=_state_clauses, state_of=_state_of, row_of=_row_of)

@@ -36,9 +36,17 @@ POLICY = ProofPolicy(
     # memo=False`` times both on the sweep).
     memo=True,
     # A search the first round leaves open goes to the core's clause learner
-    # (``learn.py``: the segments as booleans, ``deg`` as clauses, ``chain``
-    # and ``reach`` as the explaining kernel) instead of further rounds: on
+    # (``learn.py``: the segments and the paths' labels as booleans, ``deg``
+    # and the labels' rules as clauses, ``chain`` and ``reach`` as the
+    # explaining kernel) instead of further rounds: on
     # sparse boards with loose pairs propagate-and-branch searches the same
     # dead end under many early choices
     # (``benchmarks/studies/numberlink_learning.py``).
-    learner=LEARNER)
+    learner=LEARNER,
+    # Hand the search to the learner after 500 nodes, not the common 2,000:
+    # no bank board's proof needs more than about 400 nodes, and a real
+    # board whose first round runs out is the learner's (janko.at Arukone
+    # 39, 12x15: 2,000 nodes, then 8 conflicts close it; 23 ms of CPU with
+    # 2,000, 17 ms with 500).  ``benchmarks/bench_real.py`` times the real
+    # boards.
+    first_nodes=500)
