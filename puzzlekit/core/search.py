@@ -597,7 +597,7 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
     answer, so counting from it counts the same)."""
     lvl = ladder.level(level)
     s = state.copy()
-    fp = ladder.fixpoint(s, lvl)
+    fp = ladder.fixpoint(s, lvl, attribute=False)     # compiled, where the ladder is
     # a level left with open variables and no contradiction: no level below
     # it decides them all either
     grade = ladder.grade(state, above=lvl if fp.status == "stable" else -1)
