@@ -285,7 +285,9 @@ def cmd_generate(args):
     grade = None if args.grade is None else sp.ladder.names[_level(sp, args.grade)]
     if args.url:
         _url_support(sp)
-    _warm(sp)
+    # nothing is compiled here: the worker compiles what the generator
+    # reaches, its deadline's clock stopped meanwhile, so a size the genre
+    # cannot make is refused at once, even before the first compile
     how, obj = run_capped(lambda: _generate_report(sp, h, w, seed, grade, args.url), timeout,
                           f"generate {sp.name} {h}x{w}")
     if how == "timeout":

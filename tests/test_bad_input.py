@@ -12,6 +12,7 @@ import copy
 import importlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -260,6 +261,19 @@ def test_cli_generate_refuses_a_size_it_cannot_make_saying_why(genre):
     r, _ = cli_run("generate", genre, "--size", size, "--timeout", "30", timeout=600)
     assert r.returncode == 2 and one_line(r.stderr), r.stderr
     assert reason in r.stderr and "timed out" not in r.stderr, r.stderr
+
+
+def test_cli_generate_refuses_before_it_compiles_anything(tmp_path):
+    """On a fresh install (an empty numba cache) a size the genre cannot make
+    is refused before anything is compiled: the cache stays empty."""
+    genre = "stostone" if "stostone" in BUILT else sorted(IMPOSSIBLE.keys() & set(BUILT))[0]
+    size, reason = IMPOSSIBLE[genre]
+    cache = tmp_path / "numba"
+    r = subprocess.run([sys.executable, "-m", "puzzlekit", "generate", genre, "--size", size],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, NUMBA_CACHE_DIR=str(cache)))
+    assert r.returncode == 2 and reason in r.stderr and one_line(r.stderr), r.stderr
+    assert not list(cache.rglob("*.nbi")), sorted(p.name for p in cache.rglob("*.nbi"))[:5]
 
 
 @pytest.mark.slow
