@@ -2,7 +2,9 @@
 import numpy as np
 
 from puzzlekit.stostone import SPEC, check
-from puzzlekit.stostone.generate import column_walk, generate, pinned_map, region_sizes
+from puzzlekit.stostone.generate import (Prover, column_walk, generate, grow_regions, pinned_map,
+                                         region_sizes)
+from puzzlekit.stostone.model import Answer, Puzzle
 
 
 def test_pinned_map_makes_the_full_numbers_unique():
@@ -24,3 +26,28 @@ def test_generate_past_lifting_is_unique_and_every_number_is_needed():
     for g in sorted(p.numbers):
         rest = {k: v for k, v in p.numbers.items() if k != g}
         assert SPEC.sat_count(p.with_numbers(rest), 2).unique is False
+
+
+def test_prover_agrees_with_a_count_as_its_cuts_pile_up_over_maps_and_numbers():
+    # one prover per answer, over several maps and number sets, as the generator uses it:
+    # None exactly when a count from scratch finds one answer, else a legal other answer
+    rng = np.random.default_rng(7)
+    seen = {True: 0, False: 0}
+    for _ in range(6):
+        mask, gs = column_walk(8, 8, rng)
+        pr = Prover(mask)
+        pinned = pinned_map(8, 8, mask, gs, rng)         # one whose full numbers pin the answer
+        maps = [Puzzle.make(grow_regions(8, 8, gs, rng, cap=8))] + [pinned] * (pinned is not None)
+        for p in maps:
+            full = region_sizes(p, mask)
+            for q in (0.5, 0.8, 0.9, 1.0):
+                nums = {g: v for g, v in full.items() if rng.random() < q}
+                board = p.with_numbers(nums)
+                b = pr.rival(board)
+                unique = SPEC.sat_count(board, 2).unique
+                assert (b is None) == unique
+                seen[unique] += 1
+                if b is not None:
+                    assert not np.array_equal(b, mask)
+                    assert check(board, Answer.from_mask(8, 8, b)) == []
+    assert seen[True] and seen[False]
