@@ -2,8 +2,14 @@
 import numpy as np
 
 from puzzlekit.stostone import SPEC, check
-from puzzlekit.stostone.generate import (Prover, column_walk, generate, grow_regions, pinned_map,
-                                         region_sizes)
+from puzzlekit.stostone.generate import (
+    Prover,
+    column_walk,
+    generate,
+    grow_regions,
+    pinned_map,
+    region_sizes,
+)
 from puzzlekit.stostone.model import Answer, Puzzle
 
 
