@@ -34,6 +34,7 @@ BANK_ROWS = ((6, 44), (8, 33))
 AIM = {6: 2.0, 8: 3.0}         # piece size the bank's cuts aim at (ours, not the article's)
 SEARCH_LEVEL = "probe"
 LIFT_NODES = 200
+LIFT_TRIES = 500          # cuts the generator tries to lift before it walks columns instead
 LIFT_CELLS = 64           # past this many cells lifting rarely succeeds: answers by column_walk
 
 
@@ -171,7 +172,17 @@ def random_answer(h: int, w: int, seed=None, aim: float | None = None, tries: in
     True
     """
     h, w = _size(h, w)
-    rng = np.random.default_rng(seed)
+    got = _lifted(h, w, np.random.default_rng(seed), aim, tries)
+    if got is not None:
+        return got
+    mask = np.zeros(h * w, bool)                 # one stone, the whole block, never lifted
+    mask[(h // 2) * w:] = True
+    return mask, [list(range((h // 2) * w, h * w))]
+
+
+def _lifted(h: int, w: int, rng, aim: float | None, tries: int):
+    """A lifted answer as :func:`random_answer` draws it, or None when no cut
+    of ``tries`` could be lifted."""
     aim = float(rng.uniform(1.5, 3.5)) if aim is None else aim
     for _ in range(tries):
         pieces = cut(h, w, rng, aim)
@@ -185,9 +196,7 @@ def random_answer(h: int, w: int, seed=None, aim: float | None = None, tries: in
             mask[g] = True
             gs.append(g)
         return mask, gs
-    mask = np.zeros(h * w, bool)                 # one stone, the whole block, never lifted
-    mask[(h // 2) * w:] = True
-    return mask, [list(range((h // 2) * w, h * w))]
+    return None
 
 
 def column_walk(h: int, w: int, seed=None, tries: int = 200):
@@ -460,7 +469,7 @@ def generate(h, w, seed=None, grade_=None, tries=60, aim=None):
             if _sat(p, 2).unique is not True:     # the final check, by a count from scratch
                 continue
         else:
-            mask, gs = random_answer(h, w, rng, aim)
+            mask, gs = _lifted(h, w, rng, aim, LIFT_TRIES) or column_walk(h, w, rng)
             for _ in range(4):                      # redraw the map until numbers can pin it
                 p = pinned_map(h, w, mask, gs, rng)
                 nums = None if p is None else buy(p, mask, rng)
