@@ -11,6 +11,11 @@ Regions are then grown outwards from the stones over the blank cells, numbers
 are bought adversarially (a region whose size differs in a rival answer gets
 its number), and the map is redrawn until the full number set pins the
 answer; the bought numbers are minimised.
+
+Past 8x8 the answer is a column walk, and every proof is about one known
+answer: a :class:`Prover` asks CP-SAT once for an answer other than it, and
+keeps the connectivity cuts it learns per region, so the many proofs on one
+map (mending it, then thinning its numbers) do not learn them again.
 """
 from __future__ import annotations
 
