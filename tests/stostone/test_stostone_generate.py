@@ -1,7 +1,8 @@
 """Generation past the sizes lifting reaches: column-walk answers, a mended map, minimal numbers."""
 import numpy as np
+import pytest
 
-from puzzlekit.stostone import SPEC, check
+from puzzlekit.stostone import SPEC, check, url
 from puzzlekit.stostone.generate import (
     Prover,
     column_walk,
@@ -57,3 +58,27 @@ def test_prover_agrees_with_a_count_as_its_cuts_pile_up_over_maps_and_numbers():
                     assert not np.array_equal(b, mask)
                     assert check(board, Answer.from_mask(8, 8, b)) == []
     assert seen[True] and seen[False]
+
+
+# a 20x20 board met while generating (seed 2): check() accepts ANSWER, yet CP-SAT
+# (ortools 9.15, one worker, random_seed 1) proves the model INFEASIBLE after four
+# rounds of connectivity cuts (with random_seed 2, or eight workers, it finds ANSWER)
+SOLVER_BUG_URL = (
+    "https://puzz.link/p?stostone/20/20/g1145tv88ts6p0tr8b83gah6c9elsdgcrh0n2i451omohmdh7j0iagdm"
+    "41c0f28oh493d78mg691flfc08hj8v4i5fstj0bggtu2352pca540rr0373k54v1800iqq0d48r10j45v442823mfnpp"
+    "s8hm5411g18h3h1i1g1e15ai3dh58-171-1cg2j123h1h")
+SOLVER_BUG_ANSWER = (
+    "0000011110000000101100001000010010100101111100000011010011000001010001111101001001100011100000"
+    "1011110110101111110100111110000100100010101100100110001011110101001111100101000001001111100110"
+    "1011101000111101111101000001011100110110011101110110011010010100111001001001111110001001100111"
+    "1111011011011110101111100101111111100000000010111101111010100110100111000010000110010100001010"
+    "010100000110100011010001")
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="CP-SAT, one worker, random_seed 1: a false INFEASIBLE")
+def test_the_cp_sat_count_finds_an_answer_check_accepts():
+    p = url.decode(SOLVER_BUG_URL)
+    a = Answer.from_mask(20, 20, np.array([c == "1" for c in SOLVER_BUG_ANSWER]))
+    assert check(p, a) == []
+    assert SPEC.sat_count(p, 2).count >= 1
