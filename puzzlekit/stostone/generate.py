@@ -11,6 +11,11 @@ Regions are then grown outwards from the stones over the blank cells, numbers
 are bought adversarially (a region whose size differs in a rival answer gets
 its number), and the map is redrawn until the full number set pins the
 answer; the bought numbers are minimised.
+
+Past 8x8 the answer is a column walk, and every proof is about one known
+answer: a :class:`Prover` asks CP-SAT once for an answer other than it, and
+keeps the connectivity cuts it learns per region, so the many proofs on one
+map (mending it, then thinning its numbers) do not learn them again.
 """
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ from ..core.search import Budget, SearchSettings, count_solutions
 from .ladder import LADDER, initial_state
 from .model import MAX_CELLS, RULE4, Answer, Puzzle
 
-__all__ = ["cut", "lift", "random_answer", "grow_regions", "count", "rival", "buy",
+__all__ = ["Prover", "cut", "lift", "random_answer", "grow_regions", "count", "rival", "buy",
            "minimise", "grade", "random_small", "sweep_board", "generate", "rebuild_bank",
            "bank_entry", "verify_extra", "BANK_ROWS", "region_sizes", "column_walk",
            "stone_stats", "four_counts", "full_numbers", "pinned_map"]
@@ -34,6 +39,7 @@ BANK_ROWS = ((6, 44), (8, 33))
 AIM = {6: 2.0, 8: 3.0}         # piece size the bank's cuts aim at (ours, not the article's)
 SEARCH_LEVEL = "probe"
 LIFT_NODES = 200
+LIFT_TRIES = 500          # cuts the generator tries to lift before it walks columns instead
 LIFT_CELLS = 64           # past this many cells lifting rarely succeeds: answers by column_walk
 
 
@@ -171,7 +177,17 @@ def random_answer(h: int, w: int, seed=None, aim: float | None = None, tries: in
     True
     """
     h, w = _size(h, w)
-    rng = np.random.default_rng(seed)
+    got = _lifted(h, w, np.random.default_rng(seed), aim, tries)
+    if got is not None:
+        return got
+    mask = np.zeros(h * w, bool)                 # one stone, the whole block, never lifted
+    mask[(h // 2) * w:] = True
+    return mask, [list(range((h // 2) * w, h * w))]
+
+
+def _lifted(h: int, w: int, rng, aim: float | None, tries: int):
+    """A lifted answer as :func:`random_answer` draws it, or None when no cut
+    of ``tries`` could be lifted."""
     aim = float(rng.uniform(1.5, 3.5)) if aim is None else aim
     for _ in range(tries):
         pieces = cut(h, w, rng, aim)
@@ -185,9 +201,7 @@ def random_answer(h: int, w: int, seed=None, aim: float | None = None, tries: in
             mask[g] = True
             gs.append(g)
         return mask, gs
-    mask = np.zeros(h * w, bool)                 # one stone, the whole block, never lifted
-    mask[(h // 2) * w:] = True
-    return mask, [list(range((h // 2) * w, h * w))]
+    return None
 
 
 def column_walk(h: int, w: int, seed=None, tries: int = 200):
@@ -273,6 +287,61 @@ def _sat(puzzle, limit=2):
     return count_solutions(puzzle, limit, time_limit=30.0)
 
 
+class Prover:
+    """Proofs that one shading is the only answer, on maps that share regions
+    (the rounds of :func:`pinned_map`, the number sets of :func:`minimise`).
+
+    Each proof is one CP-SAT solve of the model with the shading forbidden
+    (INFEASIBLE: it is the only answer; an answer: the rival), not a count to
+    two.  The connectivity cuts the lazy refuters add depend on a region's
+    cells alone (a cut holds for every connected shading of that region,
+    whatever the numbers), so they are kept per region and given to every
+    later model with that region: later proofs start where earlier ones
+    ended instead of finding them again solve by solve.
+
+    >>> pr = Prover(np.array([1, 0, 0, 1], bool))
+    >>> pr.rival(Puzzle.make([[0, 0], [0, 1]])) is None
+    True
+    >>> pr.rival(Puzzle.make([[0, 0], [1, 1]])).tolist()
+    [False, True, True, False]
+    """
+
+    def __init__(self, mask, time_limit: float = 30.0):
+        self.mask = np.asarray(mask, bool)
+        self.time_limit = time_limit
+        self.cuts: dict = {}       # a region's cells -> cuts as (cell, literal is positive) lists
+
+    def rival(self, puzzle):
+        """An answer of ``puzzle`` other than the shading; None when the
+        shading is the only one; False when the solver timed out first."""
+        from ..core import sat
+        from .sat import model
+        m, x, refuters = model(puzzle)
+        cell = {v.Index(): c for c, v in enumerate(x)}
+        lab = puzzle.regions.ravel()
+        keys = [tuple(int(c) for c in np.flatnonzero(lab == g)) for g in range(puzzle.k)]
+        for key in keys:
+            for cut in self.cuts.get(key, ()):
+                m.AddBoolOr([x[c] if pos else x[c].Not() for c, pos in cut])
+        m.AddBoolOr([v.Not() if b else v for v, b in zip(x, self.mask)])
+
+        def refute(value):
+            out = []
+            for key, f in zip(keys, refuters):
+                got = f(value)
+                self.cuts.setdefault(key, []).extend(
+                    [(cell[i], True) if i >= 0 else (cell[-i - 1], False)
+                     for i in (lit.Index() for lit in cut)] for cut in got)
+                out.extend(got)
+            return out
+
+        r = sat.count(m, x, 1, self.time_limit, lambda value: [bool(value(v)) for v in x],
+                      refute=refute)
+        if r.capped:
+            return False
+        return np.array(r.solutions[0], bool) if r.count else None
+
+
 def rival(puzzle, mask, max_nodes=None):
     """An answer other than ``mask`` (by the CP-SAT model, the fastest engine
     on boards with few numbers); None when ``mask`` is the only one; False
@@ -303,9 +372,10 @@ def buy(puzzle, mask, rng):
     return None
 
 
-def minimise(puzzle, rng=None, bisect: bool = False):
+def minimise(puzzle, rng=None, bisect: bool = False, prover: Prover | None = None):
     """Shuffled one-at-a-time removal, keeping a number only if dropping it
-    breaks uniqueness (by the CP-SAT model; a time-out keeps it).  With
+    breaks uniqueness (by the CP-SAT model; a time-out keeps it; with a
+    :class:`Prover` of the answer, by its proofs).  With
     ``bisect``, the shortest prefix of a random order of the numbers that
     keeps the board unique is found first (shortened from the whole, then
     by bisection), and only its
@@ -315,6 +385,8 @@ def minimise(puzzle, rng=None, bisect: bool = False):
     nums = dict(puzzle.numbers)
 
     def ok(rest):
+        if prover is not None:
+            return prover.rival(puzzle.with_numbers(rest)) is None
         return _sat(puzzle.with_numbers(rest), 2).unique is True
 
     if not bisect:
@@ -394,12 +466,15 @@ def generate(h, w, seed=None, grade_=None, tries=60, aim=None):
     for _ in range(tries):
         if h * w > LIFT_CELLS:              # a column walk, its numbers thinned by bisection
             mask, gs = column_walk(h, w, rng)
-            p = pinned_map(h, w, mask, gs, rng, 16)
+            prover = Prover(mask)
+            p = pinned_map(h, w, mask, gs, rng, 16, prover)
             if p is None:
                 continue
-            p = minimise(p.with_numbers(region_sizes(p, mask)), rng, bisect=True)
+            p = minimise(p.with_numbers(region_sizes(p, mask)), rng, bisect=True, prover=prover)
+            if _sat(p, 2).unique is not True:     # the final check, by a count from scratch
+                continue
         else:
-            mask, gs = random_answer(h, w, rng, aim)
+            mask, gs = _lifted(h, w, rng, aim, LIFT_TRIES) or column_walk(h, w, rng)
             for _ in range(4):                      # redraw the map until numbers can pin it
                 p = pinned_map(h, w, mask, gs, rng)
                 nums = None if p is None else buy(p, mask, rng)
@@ -413,12 +488,14 @@ def generate(h, w, seed=None, grade_=None, tries=60, aim=None):
     raise InputError(f"no {h}x{w} board of grade {grade_} in {tries} tries")
 
 
-def pinned_map(h: int, w: int, mask, groups, rng, rounds: int | None = None):
+def pinned_map(h: int, w: int, mask, groups, rng, rounds: int | None = None,
+               prover: Prover | None = None):
     """A map grown from the stones on which the full set of numbers makes
     ``mask`` the only answer (a Puzzle without numbers), or None.  While the
-    CP-SAT model finds a rival, the blank cells of every region where the
-    rival differs are handed out again (the rest of the map is kept), up to
-    ``rounds`` times (default: one per two stones, at least 4)."""
+    CP-SAT model finds a rival (by ``prover``, a :class:`Prover` of ``mask``,
+    when given), the blank cells of every region where the rival differs are
+    handed out again (the rest of the map is kept), up to ``rounds`` times
+    (default: one per two stones, at least 4)."""
     rng = np.random.default_rng(rng)
     lab = grow_regions(h, w, groups, rng, cap=12).ravel()
     stone = np.zeros(h * w, bool)
@@ -427,8 +504,11 @@ def pinned_map(h: int, w: int, mask, groups, rng, rounds: int | None = None):
     m = np.asarray(mask, bool)
     for _ in range(max(4, len(groups) // 2) if rounds is None else rounds):
         p = Puzzle.make(lab.reshape(h, w))
-        r = _sat(p.with_numbers(region_sizes(p, m)), 2)
-        b = other_answer([np.asarray(a.shaded, bool) for a in r.solutions], m, r.capped)
+        if prover is not None:
+            b = prover.rival(p.with_numbers(region_sizes(p, m)))
+        else:
+            r = _sat(p.with_numbers(region_sizes(p, m)), 2)
+            b = other_answer([np.asarray(a.shaded, bool) for a in r.solutions], m, r.capped)
         if b is None:
             return p
         hit = np.isin(lab, np.unique(lab[b != m])) & ~stone if b is not False else None
