@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.proof import ProofPolicy
+from .learn import LEARNER
 
 __all__ = ["POLICY"]
 
@@ -16,4 +17,7 @@ POLICY = ProofPolicy(
     # The bank's boards and the sweep's keep their nodes and time within a few
     # per cent (``benchmarks/bench_policy.py statue_park --set weighted=False``
     # times both on the sweep).
-    weighted=True)
+    weighted=True,
+    # A search the first round leaves open goes to the core's clause learner
+    # (``learn.py``).
+    learner=LEARNER)
