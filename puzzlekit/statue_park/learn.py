@@ -142,8 +142,9 @@ def _clauses(puzzle):
     for i in range(cells.shape[1]):
         for j in range(cells.shape[1]):
             x, y = cells[:, i], cells[:, j]
-            ok = (x >= 0) & (y >= 0) & (((y == x + 1) & (x % w < w - 1)) | (y == x + w))
-            bk.append(slot[2 * x[ok] + (y[ok] != x[ok] + 1)])
+            across = (x >= 0) & (y == x + 1) & (x % w < w - 1)
+            ok = across | ((x >= 0) & (y == x + w))
+            bk.append(slot[2 * x[ok] + ~across[ok]])
             bl.append(used[ok])
     parts.append(_grouped(heads, (np.concatenate(bk), np.concatenate(bl))))
     out = []

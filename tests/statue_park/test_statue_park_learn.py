@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _boards(seed, count):
-    """Random small boards (``random_small``: 0-3 small pieces, circles,
-    the park rule now and then off)."""
+    """Random small boards (``random_small``, one to five cells a side:
+    0-3 small pieces, circles, the park rule now and then off)."""
     rng = np.random.default_rng(seed)
-    return [random_small(rng, int(rng.integers(1, 6)), int(rng.integers(2, 6)))
+    return [random_small(rng, int(rng.integers(1, 6)), int(rng.integers(1, 6)))
             for _ in range(count)]
 
 
