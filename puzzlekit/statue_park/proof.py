@@ -18,21 +18,21 @@ POLICY = ProofPolicy(
     # per cent (``benchmarks/bench_policy.py statue_park --set weighted=False``
     # times both on the sweep).
     weighted=True,
-    # A search the first round leaves open goes to the core's clause learner
-    # (``learn.py``: cells and placements as booleans, the placements' cells,
-    # rims and cover, a shape held once at most once, as clauses; the copies
-    # of a shape held more than once and the connected park as the
-    # explaining kernel) instead of further rounds.  On the noqx example
-    # above the first round's 2,000 nodes are followed by about 450
-    # conflicts, a tenth of a second: the proof takes about 0.5 s instead of
-    # 2.1 s, under CP-SAT's time on every real board
-    # (``benchmarks/bench_real.py --genres statue_park``).  The bank's
-    # proofs finish within the first round (at most 825 nodes), so they never
-    # reach the learner.  The sweep's sparse boards have many answers: the
-    # first round finds one, and the dives that would follow find a second in
-    # a few dozen nodes, where the learner first builds its clauses and
-    # fixpoint (about 0.1 s on 16x16) and then searches a few dozen to a few
-    # hundred conflicts: ``benchmarks/bench_policy.py statue_park --set
-    # learner=None`` times them about a quarter faster in all (17.6 s
-    # against 23.1 s on its 45 boards, none capped).
-    learner=LEARNER)
+    # A search the first round (500 nodes) leaves open goes to the core's
+    # clause learner (``learn.py``: cells and placements as booleans, the
+    # placements' cells, rims and cover, a shape held once at most once, as
+    # clauses; the copies of a shape held more than once and the connected
+    # park as the explaining kernel) instead of further rounds.  On the noqx
+    # example above the first round is followed by about 450 conflicts, a
+    # tenth of a second: the proof takes about 0.25 s instead of 2.1 s, under
+    # CP-SAT's time on every real board (``benchmarks/bench_real.py --genres
+    # statue_park``).  The sweep's sparse boards have many answers; the first
+    # round finds one, and the learner a second in a few dozen to a few
+    # hundred conflicts: ``benchmarks/bench_policy.py statue_park`` with
+    # ``--set learner=None`` and ``--set first_nodes=2000`` timed its 45
+    # boards at 17.6 s and 23.9 s in all, against 14.0 s with this (none
+    # capped).  Of the bank's proofs, two pass 500 nodes and reach the
+    # learner (575 and 712 nodes where the rounds took 825 and 527); the
+    # bank's time is a tenth of a second either way.
+    learner=LEARNER,
+    first_nodes=500)
