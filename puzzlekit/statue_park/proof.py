@@ -26,13 +26,18 @@ POLICY = ProofPolicy(
     # example above the first round is followed by about 450 conflicts, a
     # tenth of a second: the proof takes about 0.25 s instead of 2.1 s, under
     # CP-SAT's time on every real board (``benchmarks/bench_real.py --genres
-    # statue_park``).  The sweep's sparse boards have many answers; the first
-    # round finds one, and the learner a second in a few dozen to a few
-    # hundred conflicts: ``benchmarks/bench_policy.py statue_park`` with
-    # ``--set learner=None`` and ``--set first_nodes=2000`` timed its 45
-    # boards at 17.6 s and 23.9 s in all, against 14.0 s with this (none
-    # capped).  Of the bank's proofs, two pass 500 nodes and reach the
-    # learner (575 and 712 nodes where the rounds took 825 and 527); the
-    # bank's time is a tenth of a second either way.
+    # statue_park``).  The sweep's boards have many answers, and pay for
+    # it: the first round finds one, and where the later rounds' dives find
+    # a second in a few dozen nodes, the learner first builds its clauses
+    # and the root's fixpoint again (about 0.1 s on 16x16) and then searches
+    # a few dozen to a few hundred conflicts (about 1.3 ms each on 16x16).
+    # ``benchmarks/bench_policy.py statue_park --set learner=None`` timed the
+    # 45 sparse boards at 7.1 s in all without the learner against 12.4 s
+    # with it (none capped), the dense ones (``--density dense``) at 10.4 s
+    # against 9.9 s; with the first round at 2,000 nodes the sparse ones
+    # took 23.9 s where 500 took 14.0 s in the same run.  Of the bank's
+    # proofs, two pass 500 nodes and reach the learner (575 and 712 nodes
+    # where the rounds took 825 and 527, the same answers); the bank's time
+    # is a tenth of a second either way.
     learner=LEARNER,
     first_nodes=500)
