@@ -28,7 +28,7 @@ The kernel explains the rest:
   than copies is a conflict, explained by the unused ones, and just as many
   uses the open ones.
 * ``reach`` (when the park rule is on): the park is one region, Nanro's
-  connectivity kernel (:func:`puzzlekit.nanro.learn._reach`) over the park
+  connectivity kernel (:func:`puzzlekit.core.learn.explain_connected`) over the park
   cells (the shaded booleans negated): park cells in two parts, an open
   cell cut off from the park, or an open cell every path between park cells
   passes through, each explained by two park cells and the shaded cells
@@ -48,8 +48,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, flat
-from ..nanro.learn import _reach
+from ..core.learn import Learner, explain_connected, flat
 from .ladder import PARK, USED, catalogue, encode
 from .model import Answer
 
@@ -238,7 +237,7 @@ def _explain_jit(assign, data, buf):
     parked = np.empty(n, np.int64)           # the park booleans
     for c in range(n):
         parked[c] = -1 if assign[c] < 0 else 1 - assign[c]
-    mode, k = _reach(parked, n, nbrs, work, buf)
+    mode, k = explain_connected(parked, n, nbrs, work, buf)
     for i in range(k):
         buf[i] ^= 1                          # a park literal is a shaded one negated
     return mode, k
