@@ -256,7 +256,7 @@ def policy_table(genres: Sequence[str] | None = None) -> pd.DataFrame:
     from the :class:`~puzzlekit.core.proof.ProofPolicy` fields' metadata
     (plain text: a table shows no Markdown).
 
-    >>> t = policy_table(["nanro", "numberlink"])
+    >>> t = policy_table(["kojun", "numberlink"])
     >>> sorted(set(t["genre"])), "memo" in set(t["setting"])
     (['numberlink'], True)
     """
@@ -272,7 +272,7 @@ def policy_sentence(genre: str) -> str:
     common proof, a sentence per setting read from the policy's metadata
     ("" when it changes nothing).
 
-    >>> policy_sentence("nanro")
+    >>> policy_sentence("kojun")
     ''
     >>> policy_sentence("numberlink").split(":")[0]
     'Its proof sets `without` to `reach`'
@@ -616,7 +616,7 @@ def stored_glue(full: dict, policies: pd.DataFrame) -> dict:
     (:func:`policy_table`), as Markdown strings by glue key; none lists an
     empty set.  ``"?"`` for the run's figures when no run is stored.
 
-    >>> g = stored_glue({}, policy_table(["nanro"]))
+    >>> g = stored_glue({}, policy_table(["kojun"]))
     >>> g["learn_genres"], g["full_n"]
     ('no genre', '?')
     """
