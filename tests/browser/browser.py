@@ -207,6 +207,18 @@ def leak_problems(page) -> list[str]:
     return out
 
 
+#: A Python object's default repr, which a glue or a print of the wrong kind
+#: of object leaves in the page (``<IPython.core.display.Markdown object>``).
+OBJECT_REPR = re.compile(r"<[A-Za-z_][\w.]* object(?: at 0x[0-9a-f]+)?>")
+
+
+def repr_problems(page) -> list[str]:
+    """The page's text, prose included, free of a Python object's repr."""
+    text = page.evaluate("() => document.body.innerText")
+    return [f"the page shows an object's repr: {m.group(0)}"
+            for m in OBJECT_REPR.finditer(text)][:3]
+
+
 _WIDE_JS = """() => {
   const out = [];
   document.querySelectorAll('table').forEach((t, i) => {

@@ -28,6 +28,7 @@ from tests.browser.browser import (
     frame_size_problems,
     launch,
     leak_problems,
+    repr_problems,
     sideways_problems,
     stepper_frames,
     stepper_problems,
@@ -104,6 +105,7 @@ def test_page_as_a_reader_sees_it(browser, book, doc, width):
         if broken:
             problems.append(f"pictures {broken} did not load")
         problems += leak_problems(page) + wide_table_problems(page) + sideways_problems(page)
+        problems += repr_problems(page)
         problems += stepper_problems(page, ARTIFACTS, name)
         statue_park = doc == "book/statue_park"
         walks = stepper_frames(page, keep_pictures=statue_park)
@@ -223,6 +225,15 @@ def test_a_leaking_table_is_caught(reader, tmp_path, leak, body):
     page, _ = reader(_page(tmp_path, CLEAN + body))
     problems = leak_problems(page)
     assert len(problems) == 1 and f"shows {leak}:" in problems[0]
+
+
+def test_an_object_repr_in_the_prose_is_caught(reader, tmp_path):
+    leaked = "<p>Stored run: &lt;IPython.core.display.Markdown object&gt;.</p>"
+    page, _ = reader(_page(tmp_path, leaked + CLEAN))
+    assert len(repr_problems(page)) == 1
+    page, _ = reader(_page(tmp_path, "<p>Stored run: 2026-12-06, a <b>bold</b> word.</p>" + CLEAN,
+                           "clean.html"))
+    assert repr_problems(page) == []
 
 
 WIDE = "<table style='width:600px'><tr><td>a</td><td>b</td></tr></table>"
