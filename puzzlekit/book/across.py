@@ -571,10 +571,17 @@ def readable(df: pd.DataFrame, decimals: int = 1) -> pd.DataFrame:
     ``decimals`` (whole-number columns as integers), and "—" where a cell
     holds no figure (NaN or None).
 
-    >>> t = pd.DataFrame({"n": [2.0, None], "share": [1.234, 5.0]},
+    A time column (named "seconds", "wall s" or "… (s)", at its last
+    level) is left as it is: the book's table renderer writes it with its unit and three
+    significant digits (:func:`~puzzlekit.core.tables.render.fmt_seconds`),
+    which rounding here first would turn 42 ms into "0 µs".
+
+    >>> t = pd.DataFrame({"n": [2.0, None], "share": [1.234, 5.0], "cold (s)": [0.0426, 12.3]},
     ...                  index=pd.Index(["statue_park", "kojun"], name="genre"))
-    >>> readable(t).to_dict("index")
-    {'Statue Park': {'n': 2, 'share': 1.2}, 'Kojun': {'n': '—', 'share': 5.0}}
+    >>> readable(t).to_dict("index")["Statue Park"]
+    {'n': 2, 'share': 1.2, 'cold (s)': 0.0426}
+    >>> readable(t).to_dict("index")["Kojun"]["n"]
+    '—'
     """
     out = df.copy()
     out.index = _names(out.index)
@@ -582,7 +589,9 @@ def readable(df: pd.DataFrame, decimals: int = 1) -> pd.DataFrame:
         out["genre"] = out["genre"].map(display_name)
     for c in out.columns:
         col = out[c]
-        if pd.api.types.is_bool_dtype(col):
+        last = str(c[-1] if isinstance(c, tuple) else c)
+        timed = last in ("seconds", "wall s") or last.endswith(" (s)")
+        if pd.api.types.is_bool_dtype(col) or timed:
             continue
         if pd.api.types.is_numeric_dtype(col):
             known = col.dropna()
