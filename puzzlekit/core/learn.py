@@ -50,7 +50,8 @@ from .graph import _components_jit, cut_dfs_jit
 from .ladder import State
 from .search import SearchResult, _luby
 
-__all__ = ["Learner", "learn_count", "flat", "explain_connected", "RESTART_UNIT"]
+__all__ = ["Learner", "learn_count", "flat", "explain_connected", "write_literals",
+           "RESTART_UNIT"]
 
 #: Conflicts in one unit of Luby's restart sequence.
 RESTART_UNIT = 100
@@ -533,6 +534,23 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
         kept = _mark(kept, nc - 1, 1)
         if open_ == 1:
             tlen = _set(buf[0], 0, nc - 1, assign, level, reason, trail, tlen)
+
+
+@njit(cache=True)
+def write_literals(assign, items, a, b, offset, want, buf, k, need):
+    """For a genre's ``explain`` kernel: write ``need`` literals of the
+    booleans ``offset + items[a:b]`` whose value is ``want``, each false now
+    (``2v + want``), into ``buf`` from ``buf[k]``; returns the new ``k``."""
+    got = 0
+    for j in range(a, b):
+        if got == need:
+            break
+        v = offset + items[j]
+        if assign[v] == want:
+            buf[k] = 2 * v + want
+            k += 1
+            got += 1
+    return k
 
 
 # ------------------------------------------------- a connectivity rule, explained

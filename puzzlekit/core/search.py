@@ -613,7 +613,7 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
         # only the fixpoint)
         found = 1 if status == "solved" else 0
         sr = SearchResult(found, True, False, 1, 0, count,
-                          (s.copy(),) if found and count >= 1 else ())
+                          (s.copy(),) if found else ())
     elif counter is not None:
         sr = counter(s.copy(), count, max_nodes, min(count, KEEP))
     else:

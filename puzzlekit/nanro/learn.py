@@ -40,7 +40,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, explain_connected, flat
+from ..core.learn import Learner, explain_connected, flat, write_literals
 from .ladder import encode, geometry
 from .model import answer_from_mask
 
@@ -89,22 +89,6 @@ def arrays(puzzle):
 
 # ---------------------------------------------------------------- the kernel
 @njit(cache=True)
-def _cells(assign, rcells, a, b, want, buf, k, need):
-    """Write ``need`` literals of the cells of ``rcells[a:b]`` whose boolean
-    is ``want``, each false now (``2c + want``), from ``buf[k]``; the new ``k``."""
-    got = 0
-    for j in range(a, b):
-        if got == need:
-            break
-        c = rcells[j]
-        if assign[c] == want:
-            buf[k] = 2 * c + want
-            k += 1
-            got += 1
-    return k
-
-
-@njit(cache=True)
 def _count(assign, n, rstart, rcells, buf):
     """``count``, explained: ``(mode, k)`` (module docstring)."""
     for r in range(rstart.size - 1):
@@ -135,34 +119,34 @@ def _count(assign, n, rstart, rcells, buf):
             buf[1] = 2 * (base + k) + 1
             if t > k:                        # too many numbered cells
                 buf[0] = buf[1]
-                return 2, _cells(assign, rcells, a, b, 1, buf, 1, k + 1)
+                return 2, write_literals(assign, rcells, a, b, 0, 1, buf, 1, k + 1)
             if t + o < k:                    # too few cells left
                 buf[0] = buf[1]
-                return 2, _cells(assign, rcells, a, b, 0, buf, 1, s - k + 1)
+                return 2, write_literals(assign, rcells, a, b, 0, 0, buf, 1, s - k + 1)
             if o > 0 and t == k:             # the open cells blank
                 buf[0] = 2 * opened + 1
-                return 1, _cells(assign, rcells, a, b, 1, buf, 2, k)
+                return 1, write_literals(assign, rcells, a, b, 0, 1, buf, 2, k)
             if o > 0 and t + o == k:         # the open cells numbered
                 buf[0] = 2 * opened
-                return 1, _cells(assign, rcells, a, b, 0, buf, 2, f)
+                return 1, write_literals(assign, rcells, a, b, 0, 0, buf, 2, f)
             continue
         for k in range(1, s + 1):
             if assign[base + k] < 0:
                 buf[0] = 2 * (base + k) + 1
                 if k < t:
-                    return 1, _cells(assign, rcells, a, b, 1, buf, 1, k + 1)
+                    return 1, write_literals(assign, rcells, a, b, 0, 1, buf, 1, k + 1)
                 if k > t + o:
-                    return 1, _cells(assign, rcells, a, b, 0, buf, 1, s - k + 1)
+                    return 1, write_literals(assign, rcells, a, b, 0, 0, buf, 1, s - k + 1)
         if o > 0 and lmax == t and t > 0:    # every count left is t: the rest blank
             buf[0] = 2 * opened + 1
-            m = _cells(assign, rcells, a, b, 1, buf, 1, t)
+            m = write_literals(assign, rcells, a, b, 0, 1, buf, 1, t)
             for k in range(t + 1, s + 1):
                 buf[m] = 2 * (base + k)
                 m += 1
             return 1, m
         if o > 0 and lmin == t + o:          # every count left is t + o: all numbered
             buf[0] = 2 * opened
-            m = _cells(assign, rcells, a, b, 0, buf, 1, f)
+            m = write_literals(assign, rcells, a, b, 0, 0, buf, 1, f)
             for k in range(1, t + o):
                 buf[m] = 2 * (base + k)
                 m += 1

@@ -48,7 +48,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, explain_connected, flat
+from ..core.learn import Learner, explain_connected, flat, write_literals
 from .ladder import PARK, USED, catalogue, encode
 from .model import Answer
 
@@ -176,22 +176,6 @@ def arrays(puzzle):
 
 # ---------------------------------------------------------------- the kernel
 @njit(cache=True)
-def _write(assign, items, a, b, offset, want, buf, k, need):
-    """Write ``need`` literals of the booleans ``offset + items[a:b]`` whose
-    value is ``want``, each false now, from ``buf[k]``; the new ``k``."""
-    got = 0
-    for j in range(a, b):
-        if got == need:
-            break
-        v = offset + items[j]
-        if assign[v] == want:
-            buf[k] = 2 * v + want
-            k += 1
-            got += 1
-    return k
-
-
-@njit(cache=True)
 def _exactly(assign, items, a, b, offset, m, buf):
     """Exactly ``m`` of the booleans ``offset + items[a:b]`` are true,
     explained: ``(mode, k)``."""
@@ -206,15 +190,15 @@ def _exactly(assign, items, a, b, offset, m, buf):
             opened = offset + items[j]
     f = b - a - t - o
     if t > m:                                # too many true
-        return 2, _write(assign, items, a, b, offset, 1, buf, 0, m + 1)
+        return 2, write_literals(assign, items, a, b, offset, 1, buf, 0, m + 1)
     if t + o < m:                            # too few left
-        return 2, _write(assign, items, a, b, offset, 0, buf, 0, b - a - m + 1)
+        return 2, write_literals(assign, items, a, b, offset, 0, buf, 0, b - a - m + 1)
     if o > 0 and t == m:                     # the open ones false
         buf[0] = 2 * opened + 1
-        return 1, _write(assign, items, a, b, offset, 1, buf, 1, m)
+        return 1, write_literals(assign, items, a, b, offset, 1, buf, 1, m)
     if o > 0 and t + o == m:                 # the open ones true
         buf[0] = 2 * opened
-        return 1, _write(assign, items, a, b, offset, 0, buf, 1, f)
+        return 1, write_literals(assign, items, a, b, offset, 0, buf, 1, f)
     return 0, 0
 
 

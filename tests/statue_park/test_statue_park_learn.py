@@ -21,6 +21,7 @@ from puzzlekit.statue_park import (
     url,
 )
 from puzzlekit.statue_park.learn import LEARNER, _explain_jit, _n_bools, _row_of, arrays, clauses
+from tests.core.explain import check_explanations
 
 LIMIT = 30
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,24 +94,8 @@ def test_every_kernel_clause_holds_in_every_answer(seed):
         rows = _rows(p, raw)
         nv = _n_bools(p)
         data = arrays(p)
-        buf = np.empty(2 * nv + 2, np.int64)
-        for _ in range(60):
-            row = (rows[rng.integers(len(rows))] if len(rows) and rng.random() < 0.5
-                   else rng.integers(0, 2, nv))
-            assign = np.where(rng.random(nv) < rng.random(), row, -1).astype(np.int64)
-            mode, k = _explain_jit(assign, data, buf)
-            if mode == 0:
-                continue
-            said[mode] += 1
-            clause = buf[:k].copy()
-            assert len(set((clause >> 1).tolist())) == k, clause
-            values = [-1 if assign[x >> 1] < 0 else assign[x >> 1] ^ (x & 1) for x in clause]
-            if mode == 1:
-                assert values[0] == -1 and all(v == 0 for v in values[1:]), (clause, values)
-            else:
-                assert all(v == 0 for v in values), (clause, values)
-            for r in rows:
-                assert any(r[x >> 1] ^ (x & 1) for x in clause), (p.to_json(), clause)
+        got = check_explanations(_explain_jit, data, nv, rows, rng, p.to_json())
+        said = {m: said[m] + got[m] for m in said}
     assert said[1] >= 100 and said[2] >= 100, said
 
 
