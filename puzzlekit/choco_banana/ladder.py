@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table
 from ..core.ladder import Compiled, KernelHints, ShadeState
 from .model import Answer, Puzzle, banana_areas, bar_areas
@@ -481,12 +482,12 @@ def _apply_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop (``data`` is :func:`data`)."""
     nbrs, clue, choco_ok, banana_ok, flags = data
     if i == 0:
-        return _value_jit(bits, clue, choco_ok, banana_ok, work)
+        return call(_value_jit, bits, clue, choco_ok, banana_ok, work)
     if i == 1:
-        return _rect_jit(bits, nbrs, flags, work)
+        return call(_rect_jit, bits, nbrs, flags, work)
     if i == 2:
-        return _size_jit(bits, nbrs, clue, flags, work)
-    return _anti_jit(bits, nbrs, flags, work)
+        return call(_size_jit, bits, nbrs, clue, flags, work)
+    return call(_anti_jit, bits, nbrs, flags, work)
 
 
 @njit(cache=True)

@@ -3,13 +3,22 @@
 A genre hands over one numba kernel, ``apply(i, bits, data, work) -> int``,
 which runs its rung ``i`` (ladder order, probe excluded) on the flat bit
 array: -1 contradiction, 0 nothing removed, 1 something removed; ``data`` is
-a tuple of the genre's arrays and ``work`` its counters.  These functions
-take that kernel as an argument.  A function taking another function is
-compiled again in every process (numba cannot key its disk cache on the
-kernel), so :func:`specialised` makes, per genre, copies of them from their
-own source that name the genre's kernels as globals, not arguments: those
-are cached on disk beside the genre's kernels, and a fresh process loads
-them instead of compiling the loop again.
+a tuple of the genre's arrays and ``work`` its counters.  The propagation
+loop, :func:`propagate_jit`, takes that kernel as an argument.  A function
+taking another function is compiled again in every process (numba cannot
+key its disk cache on the kernel), so :func:`specialised` makes, per genre,
+a copy of it from its own source that names the genre's kernel as a
+global, not an argument: it is cached on disk beside the genre's kernels,
+and a fresh process loads it instead of compiling the loop again.
+
+The fixpoint with probe (:func:`fixpoint_jit`) and the search
+(:func:`search_jit`) call that loop through its address (:class:`Loops`
+hands it over), and the search the genre's ``legal`` and ``residue``
+through theirs (:func:`puzzlekit.core._nb.call`): numba would otherwise
+link a copy of the loop, and of every kernel it calls, into each of them,
+and optimise and emit that code again each time, which was most of a
+first solve's compile time.  The fixpoint is the same for every genre whose
+``data`` has the same types, compiled once in the core.
 
 For a genre whose kernels make no arrays (``KernelHints.no_refcounts``), the
 propagation loop, which calls them at every node, is compiled without
@@ -28,11 +37,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, types
+from numba import njit, typeof, types
+from numba._dispatcher import compute_fingerprint
+from numba.core.errors import TypingError
+from numba.extending import intrinsic
 
-from ._nb import dead_jit, live_mask, popcount64, words
+from ._nb import call, call_pointer, dead_jit, live_mask, popcount64, words
 
-__all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised", "Walk"]
+__all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised", "Loops", "Walk"]
 
 
 # The C library's clock(): the process's processor time, CLOCKS_PER_SEC
@@ -114,6 +126,37 @@ def _mark_pinned(trial, bits, offsets, lo, hi, skip):
         j = max(j, b // 8)                       # on from the word where the next one starts
 
 
+_BITS = types.Array(types.bool_, 1, "C")
+_INDEX = types.Array(types.int64, 1, "C")
+
+
+@intrinsic
+def _call_loop(typingctx, loop, data, bits, offsets, active, work):
+    """Call the propagation loop compiled at address ``loop`` (an int64, see
+    :meth:`Loops.address`) on ``(data, bits, offsets, active, work)``: its
+    result, an int64, and any error it raises passed on to the caller.
+
+    A call through an address links nothing: the function making it is
+    compiled without a copy of the propagation loop and of the kernels the
+    loop calls (numba would otherwise optimise and emit their code again in
+    every function that calls them), and it is the same for every genre
+    whose ``data`` has the same types.  The address must be that of
+    :func:`propagate_jit` compiled for these types; the arrays other than
+    ``data`` are held to the types :class:`Loops` compiles it for."""
+    if not isinstance(loop, types.Integer):
+        return None
+    for name, got, want in (("bits", bits, _BITS), ("offsets", offsets, _INDEX),
+                            ("active", active, _INDEX), ("work", work, _INDEX)):
+        if got != want:
+            raise TypingError(f"the propagation loop takes {name} as {want}, not {got}")
+    sig = types.int64(loop, data, bits, offsets, active, work)
+
+    def codegen(context, builder, signature, args):
+        return call_pointer(context, builder, args[0], types.int64, signature.args[1:], args[1:])
+
+    return sig, codegen
+
+
 @njit(cache=False)
 def propagate_jit(apply, data, bits, offsets, active, work):
     """Rungs ``active`` (indices, weakest first) to their joint fixpoint,
@@ -155,8 +198,8 @@ def propagate_jit(apply, data, bits, offsets, active, work):
             return 0
 
 
-@njit(cache=False)
-def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, probe_slot,
+@njit(cache=True)
+def fixpoint_jit(loop, data, bits, offsets, active, probe, n_probe_vars, work, probe_slot,
                  lift=False, deadline=np.inf, passes=1 << 62):
     """The fixpoint of ``active`` and, when ``probe``, singleton consistency
     over them on the first ``n_probe_vars`` variables (a value is removed when
@@ -187,7 +230,7 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
     of singleton consistency when the last pass still removed something).
     A search can stop there: the pass that would confirm the fixpoint costs
     as much as the first and removes nothing."""
-    if propagate_jit(apply, data, bits, offsets, active, work) < 0:
+    if _call_loop(loop, data, bits, offsets, active, work) < 0:
         return -1
     if not probe:
         return 0
@@ -215,15 +258,15 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
                 trial[k] = True
                 work[probe_slot] += 1
                 if deadline < np.inf and work[probe_slot] % 64 == 0 and _clock() > deadline:
-                    return propagate_jit(apply, data, bits, offsets, active, work)
-                if propagate_jit(apply, data, trial, offsets, active, work) < 0:
+                    return _call_loop(loop, data, bits, offsets, active, work)
+                if _call_loop(loop, data, trial, offsets, active, work) < 0:
                     bits[k] = False
                     changed = True
                     if lift:
-                        if propagate_jit(apply, data, bits, offsets, active, work) < 0:
+                        if _call_loop(loop, data, bits, offsets, active, work) < 0:
                             return -1
                 elif lift:
-                    _mark_pinned(trial, bits, offsets, v + 1, n_probe_vars, skip)
+                    call(_mark_pinned, trial, bits, offsets, v + 1, n_probe_vars, skip)
             alive = False
             for k in range(a, b):
                 if bits[k]:
@@ -232,7 +275,7 @@ def fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work, 
                 return -1
         if not changed:
             return 0
-        if propagate_jit(apply, data, bits, offsets, active, work) < 0:
+        if _call_loop(loop, data, bits, offsets, active, work) < 0:
             return -1
         done += 1
         if done >= passes:
@@ -338,7 +381,7 @@ class Walk(NamedTuple):
 
 
 @njit(cache=False)
-def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, work,
+def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, work,
                probe_slot, order, first, sols, groups, group_offsets, walk):
     """Propagate-and-branch count, the compiled twin of
     :func:`puzzlekit.core.search.count_solutions`.
@@ -464,10 +507,10 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         # ``probe`` (True here) and not the constant: the call then has the
         # types of a fixpoint called from Python (Ladder.fixpoint), and one
         # compiled fixpoint serves both
-        if (fixpoint_jit(apply, data, bits, offsets, active, probe, n_probe_vars, work,
+        if (fixpoint_jit(loop, data, bits, offsets, active, probe, n_probe_vars, work,
                          probe_slot, lift, deadline, probe_passes)
                 if probe and not deep
-                else propagate_jit(apply, data, bits, offsets, active, work)) < 0:
+                else _call_loop(loop, data, bits, offsets, active, work)) < 0:
             if weighted and bv >= 0:
                 fails[bv] += 1
             ended = True
@@ -518,7 +561,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
                         grp = g
                         best = cnt
         if var < 0:
-            if legal(bits, data):
+            if call(legal, bits, data):
                 if found < keep:
                     if found >= sols.shape[0]:
                         grown = np.empty((max(2 * sols.shape[0], 1), bits.size), dtype=np.bool_)
@@ -531,7 +574,7 @@ def search_jit(apply, legal, data, bits0, offsets, active, probe, n_probe_vars, 
         if RESIDUE and memo:
             o = -1
             h = 0
-            n = residue(bits, data, key)
+            n = call(residue, bits, data, key)
             if n >= 0:
                 h = _key_hash(key, n)
                 if slots[_key_slot(slots, hashes, pool, key, n, h)] != 0:
@@ -618,25 +661,77 @@ def compile_beside(src: str, src_file, names: dict, compiled, no_nrt=()) -> None
 
 
 def _without_kernel_args(fn, tag: str) -> str:
-    """The source of ``fn`` (one of the loops above) for one genre: named
-    ``_<stem>_<tag>``, without the kernel parameters, calling the genre's
-    ``apply`` and ``legal`` and the other loops of the same tag by name."""
+    """The source of ``fn`` (:func:`propagate_jit` or :func:`search_jit`)
+    for one genre: named ``_<stem>_<tag>``, without the kernel parameter,
+    calling the genre's ``apply`` or ``legal`` by name."""
     src = inspect.getsource(fn.py_func)
     src = src[src.index("def "):]                 # the decorator goes
-    for name, params in (("propagate_jit", "apply, "), ("fixpoint_jit", "apply, "),
-                         ("search_jit", "apply, legal, ")):
-        stem = name[:-4]
-        src = src.replace(f"def {name}({params}", f"def _{stem}_{tag}(")
-        src = src.replace(f"{name}({params}", f"_{stem}_{tag}(")
-    if "(apply, " in src or "(apply," in src:
+    for name, param in (("propagate_jit", "apply"), ("search_jit", "legal")):
+        src = src.replace(f"def {name}({param}, ", f"def _{name[:-4]}_{tag}(")
+    if src.startswith(("def propagate_jit(", "def search_jit(")):
         raise AssertionError(f"{fn.__name__}: a kernel argument is left in its source")
     return src
 
 
+class Loops:
+    """One genre's compiled loops as Python calls them: ``fixpoint(data,
+    bits, offsets, active, probe, n_probe_vars, work, probe_slot, lift,
+    deadline, passes)`` (:func:`fixpoint_jit`) and ``search(data, bits0,
+    ...)`` (the genre's :func:`search_jit`, None without ``legal``), each
+    handed the address of the genre's propagation loop compiled for the
+    types of its arguments (:meth:`address`)."""
+
+    def __init__(self, propagate, search=None):
+        self.propagate = propagate          # the dispatchers, compiled for the genre
+        self.search_loop = search
+        self._addresses: dict = {}
+
+    def address(self, data, bits, offsets, active, work) -> int:
+        """The address of the propagation loop compiled (or loaded from the
+        disk cache) for the types of these arguments, kept per type of
+        ``data``: ``bits`` must be a contiguous boolean vector and the other
+        three contiguous int64 vectors, which :func:`_call_loop` checks
+        when a loop calling it is compiled, so a loop is never handed the
+        address of one compiled for other types."""
+        try:
+            key = compute_fingerprint(data)
+        except (TypeError, ValueError):        # a type without a fingerprint: typed each time
+            key = None
+        got = self._addresses.get(key) if key is not None else None
+        if got is None:
+            sig = (typeof(data), _BITS, _INDEX, _INDEX, _INDEX)
+            self.propagate.compile(sig)
+            cres = self.propagate.overloads[sig]
+            if cres.signature.return_type != types.int64:
+                raise TypeError(f"the propagation loop returns {cres.signature.return_type}, "
+                                "not int64")
+            got = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+            if not got:
+                raise RuntimeError("the propagation loop has no address")
+            if key is not None:
+                self._addresses[key] = got
+        return got
+
+    def fixpoint(self, data, bits, offsets, active, probe, n_probe_vars, work, probe_slot,
+                 lift=False, deadline=np.inf, passes=1 << 62):
+        """:func:`fixpoint_jit` on the genre's propagation loop (every
+        argument passed on, so that one compiled fixpoint serves every call
+        of the same types)."""
+        return fixpoint_jit(self.address(data, bits, offsets, active, work), data, bits,
+                            offsets, active, probe, n_probe_vars, work, probe_slot, lift,
+                            deadline, passes)
+
+    def search(self, data, bits0, offsets, active, probe, n_probe_vars, work, *rest):
+        """The genre's :func:`search_jit` on its propagation loop."""
+        return self.search_loop(self.address(data, bits0, offsets, active, work), data, bits0,
+                            offsets, active, probe, n_probe_vars, work, *rest)
+
+
 def specialised(apply, legal=None, hints=None):
     """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
-    for one genre's ``apply`` and ``legal`` kernels, without those two
-    parameters (``search`` is None without ``legal``), compiled for what
+    for one genre's ``apply`` and ``legal`` kernels, as :class:`Loops`
+    calls them, without the kernel parameters (``search`` is None without
+    ``legal``); the propagation loop they call is compiled for what
     the kernels promise (``hints``, a
     :class:`~puzzlekit.core.ladder.KernelHints`): ``reports_empty`` turns
     :data:`CHECK_EMPTY` off; ``settles`` lists the kernel rungs that settle
@@ -646,14 +741,14 @@ def specialised(apply, legal=None, hints=None):
     compiled without reference counting.
 
     A function taking a kernel as an argument is compiled again in every
-    process, so these are made from the loops' own source with the kernels
-    named as globals, and compiled with ``cache=True`` as if written in the
-    kernels' file: numba keeps them on disk beside the genre's kernels,
-    stamped by that file, and a fresh process loads them instead of
-    compiling the loop.  Their names carry a hash of the sources of
-    :mod:`puzzlekit.core` and of the genre's package, so an edit to either
-    makes new names and a stale loop is never loaded.  Same code, same
-    results; one pair per kernel pair and process.
+    process, so the propagation loop and the search are made from their own
+    source with the kernels named as globals, and compiled with
+    ``cache=True`` as if written in the kernels' file: numba keeps them on
+    disk beside the genre's kernels, stamped by that file, and a fresh
+    process loads them instead of compiling them.  Their names carry a hash
+    of the sources of :mod:`puzzlekit.core` and of the genre's package, so
+    an edit to either makes new names and a stale loop is never loaded.
+    Same code, same results; one pair per kernel pair and process.
     """
     if hints is None:
         from .ladder import KernelHints
@@ -676,7 +771,7 @@ def specialised(apply, legal=None, hints=None):
     tag += "".join(f"_s{i}" for i in settles) + "".join(f"_c{i}" for i in checks)
     tag += "" if residue is None else "_m"
     tag += "_n" if no_refcounts else ""
-    loops = (propagate_jit, fixpoint_jit) + ((search_jit,) if legal is not None else ())
+    loops = (propagate_jit,) + ((search_jit,) if legal is not None else ())
     names = dict(globals())
     mask = np.zeros(max(settles, default=-1) + 1, dtype=np.uint8)
     mask[list(settles)] = 1
@@ -693,6 +788,6 @@ def specialised(apply, legal=None, hints=None):
     src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
     compile_beside(src, src_file, names, [f"_{fn.__name__[:-4]}_{tag}" for fn in loops],
                    no_nrt=(f"_propagate_{tag}",) if no_refcounts else ())
-    search = names[f"_search_{tag}"] if legal is not None else None
-    _SPECIALISED[key] = (names[f"_fixpoint_{tag}"], search)
+    made = Loops(names[f"_propagate_{tag}"], names.get(f"_search_{tag}"))
+    _SPECIALISED[key] = (made.fixpoint, made.search if legal is not None else None)
     return _SPECIALISED[key]

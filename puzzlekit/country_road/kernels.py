@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from .steps import _and_put, _put, _refresh_jit
 
 __all__ = []                    # private kernels only
@@ -36,7 +37,7 @@ def _region_jit(bits, d, work):
     Eo = h.ends
     reg = h.country
     oke = h.edge_ok
-    _refresh_jit(bits, h, T, B, 0)
+    call(_refresh_jit, bits, h, T, B, 0)
     ch = 0
     for e in range(h.n_edges):
         if B[oke + e]:
@@ -104,7 +105,7 @@ def _once_jit(bits, d, work):
     boff = h.border_off
     ok1 = h.country_ok
     vis = h.visited
-    _refresh_jit(bits, h, T, B, 1)
+    call(_refresh_jit, bits, h, T, B, 1)
     ch = 0
     visited = 0
     for g in range(k):
@@ -213,7 +214,7 @@ def _once_jit(bits, d, work):
             continue
         work[1] += a1 - a0
         r = -1
-        if _connect_jit(bits, h, T, B, g, a0, a1) >= 0:
+        if call(_connect_jit, bits, h, T, B, g, a0, a1) >= 0:
             r = _keep_and_cut(bits, h, T, B, 1, g, a0, a1)
         if r < 0:
             B[ok3 + g] = False
@@ -315,7 +316,7 @@ def _macro_jit(bits, d, work):
         return 0                                    # no complete catalogue: nothing more
     # one step, reading every border edge
     okm = h.macro_ok
-    _refresh_jit(bits, h, T, B, 3)
+    call(_refresh_jit, bits, h, T, B, 3)
     if B[okm]:
         return 0
     B[okm] = True                                   # cleared by any removal below

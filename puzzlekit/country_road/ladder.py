@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.ladder import Compiled, KernelHints, State, probe_rung
 from .cycles import (
     MAX_CATALOGUE_COUNTRIES,
@@ -92,12 +93,12 @@ def decode(state: State) -> Answer:
 def _apply_jit(i, bits, d, work):
     """Rung ``i`` for the core's compiled loop."""
     if i == 0:
-        return _region_jit(bits, d, work)
+        return call(_region_jit, bits, d, work)
     if i == 1:
-        return _once_jit(bits, d, work)
+        return call(_once_jit, bits, d, work)
     if i == 2:
-        return _loop_jit(bits, d, work)
-    return _macro_jit(bits, d, work)
+        return call(_loop_jit, bits, d, work)
+    return call(_macro_jit, bits, d, work)
 
 
 @njit(cache=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from ..core._nb import call
 from .kernels import _connect_jit, _keep_and_cut
 from .steps import _and_put, _put, _refresh_jit
 
@@ -17,7 +18,7 @@ def _loop_jit(bits, d, work):
     n = h.n_cells
     ce = h.cell_edges
     okx = h.cell_ok
-    _refresh_jit(bits, h, T, B, 2)
+    call(_refresh_jit, bits, h, T, B, 2)
     ch = 0
     # degree two
     for x in range(n):
@@ -76,14 +77,14 @@ def _loop_jit(bits, d, work):
     okw = h.whole_ok
     if ch == 0 and not B[okw]:
         B[okw] = True
-        r = _chains_jit(bits, h, T, B, work)
+        r = call(_chains_jit, bits, h, T, B, work)
         if r < 0:
             B[okw] = False
             return -1
         ch |= r
     if ch == 0 and not B[okw + 1]:
         B[okw + 1] = True
-        r = _stranded_jit(bits, h, T, B, work)
+        r = call(_stranded_jit, bits, h, T, B, work)
         if r < 0:
             B[okw + 1] = False
             return -1
@@ -226,7 +227,7 @@ def _stranded_jit(bits, h, T, B, work):
     ch = 0
     keep = h.keep
     work[2] += n
-    nm = _connect_jit(bits, h, T, B, -1, 0, n)
+    nm = call(_connect_jit, bits, h, T, B, -1, 0, n)
     if nm < 0:
         return -1
     if nm > 0:

@@ -11,6 +11,7 @@ from math import gcd
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table
 from ..core.graph import one_region_jit
 from ..core.grid import flood_jit
@@ -428,13 +429,13 @@ def _apply_jit(i, bits, data, work):
     cc, clues, ptr, idx, coef, rhs, pc, pm, pn, nb, req = data
     cells = bits.reshape((bits.size // 2, 2))
     if i == 0:
-        r, w = _count_jit(cells, cc, clues)
+        r, w = call(_count_jit, cells, cc, clues)
     elif i == 1:
-        r, w = _linear_jit(cells, ptr, idx, coef, rhs)
+        r, w = call(_linear_jit, cells, ptr, idx, coef, rhs)
     elif i == 2:
-        r, w = _pair_jit(cells, pc, pm, pn)
+        r, w = call(_pair_jit, cells, pc, pm, pn)
     else:
-        r, w = _connect_jit(cells, nb, req)
+        r, w = call(_connect_jit, cells, nb, req)
     work[i] += w
     return r
 

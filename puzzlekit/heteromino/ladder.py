@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.ladder import Compiled, KernelHints, Ladder, Rung, State, probe_rung
 from .kernels import _fit_jit, _hetero_jit, _pair_jit, _region_jit
 from .model import Answer, Puzzle
@@ -175,16 +176,16 @@ def _apply_jit(i, bits, data, work):
     o_dw = o_mark + 2 * nv1
     o_pend = o_dw + Bt.shape[0] // 8 + 1
     if i == 0:
-        r, w = _fit_jit(bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, nv1, o_done + m1,
-                        o_done, o_dw)
+        r, w = call(_fit_jit, bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, nv1,
+                    o_done + m1, o_done, o_dw)
     elif i == 1:
-        r, w = _region_jit(bits, offsets, P, Bt, wnb, iw, o_mark, o_mark + nv1)
+        r, w = call(_region_jit, bits, offsets, P, Bt, wnb, iw, o_mark, o_mark + nv1)
     elif i == 2:
-        r, w = _hetero_jit(bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, o_pend, _META,
-                           nv1 + m1, o_mark + nv1, o_dw)
+        r, w = call(_hetero_jit, bits, offsets, P, Bt, lists, idx, refs, rw, iw, uw, o_pend,
+                    _META, nv1 + m1, o_mark + nv1, o_dw)
     else:
-        r, w = _pair_jit(bits, offsets, P, Bt, refs, rw, iw, uw, vlo, po, sup, 4, o_dw,
-                         o_mark + nv1)
+        r, w = call(_pair_jit, bits, offsets, P, Bt, refs, rw, iw, uw, vlo, po, sup, 4, o_dw,
+                    o_mark + nv1)
     work[i] += w
     return r
 

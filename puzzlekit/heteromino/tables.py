@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import copy_into, sort_part
 from ..core.cache import puzzle_table
 from .model import Puzzle, placements
 
@@ -152,18 +153,12 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
                         mark[r] = q
                         buf[k] = r
                         k += 1
-        for i in range(1, k):                      # insertion sort: a few dozen at most
-            x = buf[i]
-            j = i - 1
-            while j >= 0 and buf[j] > x:
-                buf[j + 1] = buf[j]
-                j -= 1
-            buf[j + 1] = x
+        sort_part(buf, 0, k)                        # a few dozen at most
         if n_out + k > out.shape[0]:
             grown = np.zeros(2 * (n_out + k), np.int64)
-            grown[:n_out] = out[:n_out]
+            copy_into(grown, 0, out, n_out)
             out = grown
-        out[n_out:n_out + k] = buf[:k]
+        copy_into(out, n_out, buf, k)
         n_out += k
         tch_off[q + 1] = n_out
     return offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off, out[:n_out].copy()
@@ -239,9 +234,9 @@ def _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, cls
         Bt[k, 2] = cls[bit_pl[k]]
     nt = tch_idx.shape[0]
     lists = np.zeros(m + 1 + 6 * nv + 1, np.int64)
-    lists[:m + 1] = tch_off
+    copy_into(lists, 0, tch_off, m + 1)
     idx = np.zeros(nt + ct_idx.shape[0], np.int64)
-    idx[:nt] = tch_idx
+    copy_into(idx, 0, tch_idx, nt)
     pos = nt
     for v in range(nv):
         for c in range(6):

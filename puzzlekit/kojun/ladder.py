@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table
 from ..core.ladder import Compiled, State
 from ..core.search import Budget, SearchResult, SearchSettings, count_solutions
@@ -397,12 +398,12 @@ def _region_jit(bits, offsets, size, reg, rstart, rcells, above, nbrs, budget, m
 def _apply_jit(i, bits, n, offsets, size, reg, rstart, rcells, above, nbrs, vedges, budget,
                mkey, msup, mstat, work):
     if i == 0:
-        return _neigh_jit(bits, n, offsets, size, nbrs, work)
+        return call(_neigh_jit, bits, n, offsets, size, nbrs, work)
     if i == 1:
-        return _once_jit(bits, offsets, rstart, rcells, work)
+        return call(_once_jit, bits, offsets, rstart, rcells, work)
     if i == 2:
-        return _order_jit(bits, offsets, vedges, work)
-    return _region_jit(bits, offsets, size, reg, rstart, rcells, above, nbrs, budget, mkey,
+        return call(_order_jit, bits, offsets, vedges, work)
+    return call(_region_jit, bits, offsets, size, reg, rstart, rcells, above, nbrs, budget, mkey,
                        msup, mstat, work)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .kernels import _count_jit, _flux_jit, _pole_jit
 from .lines import _gac_jit
@@ -138,16 +139,17 @@ def _apply_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop (``data`` is :func:`compiled_data`)."""
     cells = bits.reshape((bits.size // 3, 3))
     if i == 0:
-        r, w = _pole_jit(cells, data[0])
+        r, w = call(_pole_jit, cells, data[0])
         work[0] += w
     elif i == 1:
-        r, w = _count_jit(cells, data[1])
+        r, w = call(_count_jit, cells, data[1])
         work[1] += w
     elif i == 2:
-        r, w = _flux_jit(cells, data[1])
+        r, w = call(_flux_jit, cells, data[1])
         work[2] += w
     else:
-        r, w, lines = _gac_jit(cells, data[0], data[1], data[2], data[3], data[4], data[5])
+        r, w, lines = call(_gac_jit, cells, data[0], data[1], data[2], data[3], data[4],
+                           data[5])
         work[3] += w
         work[4] += lines
     return r

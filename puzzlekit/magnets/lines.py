@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core._nb import lowbit64
+from ..core._nb import call, lowbit64
 from .tables import _MEMO_STRIDE, _MEMO_WAYS
 
 __all__ = []                    # private kernels only
@@ -113,16 +113,16 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
                 for j in range(n):
                     U[j] = (sc >> np.uint64(3 * j)) & np.uint64(7)
         elif P < 63 and (P + 1 if P >= 0 else 1) * (M + 1 if M >= 0 else 1) <= 64:
-            ok, total = _gac_word_jit(cells, ct, lt, line, n, P, M, U, F, opened)
+            ok, total = call(_gac_word_jit, cells, ct, lt, line, n, P, M, U, F, opened)
         elif P < 63 and M < 63:
             B = (U.size - 4 * W) // (6 * W)
             A = (F.size - 384) // (6 * B)
-            ok, total = _gac_bits_jit(cells, ct, lt, line, n, P, M,
-                                      U[4 * W:4 * W + 3 * W * B].reshape((W, 3, B)),
-                                      U[4 * W + 3 * W * B:].reshape((W, 3, B)),
-                                      F[384:].reshape((2, 3, B, A)), U[:W])
+            ok, total = call(_gac_bits_jit, cells, ct, lt, line, n, P, M,
+                                  U[4 * W:4 * W + 3 * W * B].reshape((W, 3, B)),
+                                  U[4 * W + 3 * W * B:].reshape((W, 3, B)),
+                                  F[384:].reshape((2, 3, B, A)), U[:W])
         else:
-            ok, total = _gac_dense_jit(cells, ct, lt, line, n, P, M, U[:W])
+            ok, total = call(_gac_dense_jit, cells, ct, lt, line, n, P, M, U[:W])
         if hit < 0:
             w = np.int64(min(total, 4.0e18))
             sc = ~zero

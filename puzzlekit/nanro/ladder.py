@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table
 from ..core.graph import _components_jit, cut_dfs_jit
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
@@ -365,16 +366,16 @@ def _reach_rung_jit(bits, n, nbrs, work):
 @njit(cache=True)
 def _apply_jit(i, bits, n, rstart, rcells, roff, nbrs, blocks, xedges, offsets, work):
     if i == 0:
-        return _count_jit(bits, n, rstart, rcells, roff, work)
+        return call(_count_jit, bits, n, rstart, rcells, roff, work)
     if i == 1:
-        return _block_jit(bits, blocks, work)
+        return call(_block_jit, bits, blocks, work)
     if i == 2:
         reg = np.empty(n, np.int32)
         for r in range(len(rstart) - 1):
             for j in range(rstart[r], rstart[r + 1]):
                 reg[rcells[j]] = r
-        return _clash_jit(bits, n, reg, rstart, roff, xedges, work)
-    return _reach_rung_jit(bits, n, nbrs, work)
+        return call(_clash_jit, bits, n, reg, rstart, roff, xedges, work)
+    return call(_reach_rung_jit, bits, n, nbrs, work)
 
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table
 from ..core.ladder import Compiled, KernelHints, State
 from ..core.search import Budget, SearchResult, SearchSettings, count_solutions
@@ -284,10 +285,10 @@ def _apply_rung_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop."""
     cedge, edges, label, ends, fill, iw = data
     if i == 0:
-        return _deg_jit(bits, cedge, edges, label, fill[0] == 1, iw[0], work)
+        return call(_deg_jit, bits, cedge, edges, label, fill[0] == 1, iw[0], work)
     if i == 1:
-        return _chain_jit(bits, edges, label, iw[0], iw[1], work)
-    return _reach_jit(bits, edges, label, ends, fill[0] == 1, iw[0], iw[1], work)
+        return call(_chain_jit, bits, edges, label, iw[0], iw[1], work)
+    return call(_reach_jit, bits, edges, label, ends, fill[0] == 1, iw[0], iw[1], work)
 
 
 @njit(cache=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core._nb import lowbit64, popcount64
+from ..core._nb import call, lowbit64, popcount64
 
 __all__ = []                    # private kernels only
 
@@ -69,7 +69,7 @@ def _homes_jit(cand, packed, vals, buf, home):
     cell's values (left in ``vals``) and 64 x 64 bit transposes in ``buf``."""
     n = cand.shape[0]
     W = vals.shape[1]
-    _rows_jit(cand, packed, vals)
+    call(_rows_jit, cand, packed, vals)
     for j in range(W):                       # cells 64j..64j+63
         for i in range(W):                   # values 64i..64i+63
             for r in range(64):
@@ -195,7 +195,7 @@ def _link_jit(cand, masks, home, near, packed, vals, buf):
     width = np.int64(masks[3, 0])
     W = home.shape[1]
     if n > 64:
-        _homes_jit(cand, packed, vals, buf, home)
+        call(_homes_jit, cand, packed, vals, buf, home)
     else:
         home[:, :] = 0
         for c in range(n):
@@ -273,7 +273,7 @@ def _block_sets_jit(cand, span, hile, packed, vals, buf):
     live = np.zeros(n, dtype=np.int64)       # live values of each cell
     col = np.zeros(n, dtype=np.int64)        # live homes of each value
     if n > 64:                               # through bit sets
-        _homes_jit(cand, packed, vals, buf, home)
+        call(_homes_jit, cand, packed, vals, buf, home)
         for c in range(n):
             r = 0
             lo[c] = -1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .kernels import _block_sets_jit, _link_jit, _pin_jit, _ruler_jit
 from .path import _edge_jit
@@ -128,15 +129,15 @@ def _apply_jit(i, bits, data, work):
     cand = bits.reshape((n, n))
     if i == 0:
         work[0] += n
-        return _pin_jit(cand)
+        return call(_pin_jit, cand)
     if i == 1:
         work[1] += n
-        return _link_jit(cand, masks, sets, near, packed, vals, buf)
+        return call(_link_jit, cand, masks, sets, near, packed, vals, buf)
     if i == 2:
         work[2] += 1
-        return _block_sets_jit(cand, span, sets, packed, vals, buf)
+        return call(_block_sets_jit, cand, span, sets, packed, vals, buf)
     work[3] += 1
-    return _edge_jit(cand, nbrs, edges, cedges, vals, packed)
+    return call(_edge_jit, cand, nbrs, edges, cedges, vals, packed)
 
 
 @njit(cache=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core._nb import lowbit64, popcount64
+from ..core._nb import call, lowbit64, popcount64
 from ..core.graph import bridges_jit
 from .kernels import _empty_row, _rows_jit
 
@@ -33,7 +33,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed):
     if n == 1:
         return 0
     W = vals.shape[1]
-    _rows_jit(cand, packed, vals)
+    call(_rows_jit, cand, packed, vals)
     last_w = (n - 1) >> 6
     last_bit = np.uint64(1) << np.uint64((n - 1) & 63)
     ends_mask = np.uint64(1)                    # values 0 and n-1 in word 0
@@ -136,7 +136,7 @@ def _edge_jit(cand, nbrs, edges, cedges, vals, packed):
         if moved:
             continue
         br[:] = False
-        if bridges_jit(nbrs, cedges, poss, br) > 1:
+        if call(bridges_jit, nbrs, cedges, poss, br) > 1:
             return -1
         for e in range(m):
             if br[e] and not forced[e]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table, store
 from ..core.ladder import Compiled, Ladder, Rung, State, probe_rung
 from .model import Answer, Puzzle, l_parts
@@ -528,16 +529,17 @@ def _apply_jit(i, bits, data, work):
     offsets, cand_off, cells, cand_var, sizes, adm, meta, stale, inv_off, inv_k = data
     n = meta[0] * meta[1]
     if i == 0:
-        r, wk = _fit_jit(bits, adm)
+        r, wk = call(_fit_jit, bits, adm)
         work[0] += wk
         return r
     if i == 1:
         work[1] += 1
         if meta[2] == 1:
-            return _cover_sparse_jit(bits, offsets, cand_off, cells, cand_var, n, inv_off, inv_k)
-        return _cover_jit(bits, offsets, cand_off, cells, cand_var, n, stale[0])
+            return call(_cover_sparse_jit, bits, offsets, cand_off, cells, cand_var, n, inv_off,
+                        inv_k)
+        return call(_cover_jit, bits, offsets, cand_off, cells, cand_var, n, stale[0])
     work[2] += 1
-    return _area_jit(bits, offsets, sizes, n)
+    return call(_area_jit, bits, offsets, sizes, n)
 
 
 @njit(cache=True)

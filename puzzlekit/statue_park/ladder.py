@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table
 from ..core.graph import one_region_jit
 from ..core.ladder import Compiled, Ladder, Rung, ShadeState, probe_rung
@@ -409,13 +410,13 @@ def _apply_jit(i, bits, data, work):
     every rung ends by reading the placements off a fully decided grid."""
     nbrs, circ, cells, rim, sid, mult, cptr, cidx, flags = data
     if i == 0:
-        r = _clue_jit(bits, circ, flags, work)
+        r = call(_clue_jit, bits, circ, flags, work)
     elif i == 1:
-        r = _place_jit(bits, cells, rim, sid, mult, cptr, cidx, flags, work)
+        r = call(_place_jit, bits, cells, rim, sid, mult, cptr, cidx, flags, work)
     elif i == 2:
-        r = _fit_jit(bits, nbrs, cells, rim, cptr, cidx, flags, work)
+        r = call(_fit_jit, bits, nbrs, cells, rim, cptr, cidx, flags, work)
     else:
-        r = _white_jit(bits, nbrs, flags, work)
+        r = call(_white_jit, bits, nbrs, flags, work)
     if r < 0:
         return -1
     s = _settle(bits, cells, rim, flags)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from .kernels import _state
 from .tables import (
     B_BLOCKED,
@@ -166,10 +167,10 @@ def _fit_jit(bits, nbrs, reg, order, roff, num, flags, work, big, scr, ext0, bsc
         if not hit:
             need = big[o_extneed + g]
             ext = ext0 if need <= ext0.shape[0] else np.empty(need, np.int64)
-            fits, steps = _fit_list(nbrs, reg, order, a, b, g, v, _sec(big, S_COL),
-                                    _sec(big, S_ROW), r4, nmust, nallow,
-                                    _sec(big, S_RCOLS), big[o_rcoff + g], big[o_rcoff + g + 1],
-                                    scr, ext, bsc)
+            fits, steps = call(_fit_list, nbrs, reg, order, a, b, g, v, _sec(big, S_COL),
+                               _sec(big, S_ROW), r4, nmust, nallow,
+                               _sec(big, S_RCOLS), big[o_rcoff + g], big[o_rcoff + g + 1],
+                               scr, ext, bsc)
             for t in range(ln):
                 mkey[ko + t] = scr[R_KEY, t]
             mhs[0, e] = hs

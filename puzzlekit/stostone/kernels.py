@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.graph import cut_dfs_jit
 from .tables import (
     B_CUT,
@@ -132,7 +133,7 @@ def _clue_jit(bits, nbrs, reg, order, roff, num, flags, work, scr, bsc, big):
                     hit = False
                     break
         if not hit:
-            r = _clue_region(bits, nbrs, reg, order, a, b, g, num[g], scr, bsc)
+            r = call(_clue_region, bits, nbrs, reg, order, a, b, g, num[g], scr, bsc)
             for t in range(nw):
                 ckey[ko + t] = key[t]
             chs[0, e] = hs

@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.ladder import Compiled, KernelHints, ShadeState
 from .fit import _fit_jit
 from .kernels import _clue_jit, _col_jit, _drop_jit, _state
@@ -120,13 +121,13 @@ def _apply_jit(i, bits, data, work):
     scr = _sec(big, S_SCR).reshape((N_ROWS, row))
     bsc = small[:N_BROWS * n].reshape((N_BROWS, n))
     if i == 1:
-        return _clue_jit(bits, nbrs, reg, order, roff, _sec(big, S_NUM), flags, work, scr, bsc,
-                         big)
+        return call(_clue_jit, bits, nbrs, reg, order, roff, _sec(big, S_NUM), flags, work,
+                    scr, bsc, big)
     if i == 2:
-        return _fit_jit(bits, nbrs, reg, order, roff, _sec(big, S_NUM), flags, work, big, scr,
-                        _sec(big, S_EXT), bsc, _sec(big, S_MHS).reshape((3, -1)),
-                        _sec(big, S_MKEY))
-    return _drop_jit(bits, nbrs, reg, order, roff, flags, work, scr)
+        return call(_fit_jit, bits, nbrs, reg, order, roff, _sec(big, S_NUM), flags, work,
+                    big, scr, _sec(big, S_EXT), bsc, _sec(big, S_MHS).reshape((3, -1)),
+                    _sec(big, S_MKEY))
+    return call(_drop_jit, bits, nbrs, reg, order, roff, flags, work, scr)
 
 
 @njit(cache=True)

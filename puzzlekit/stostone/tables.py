@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core._nb import copy_into, sort_part
 from ..core.cache import puzzle_table
 from .model import RULE4, Puzzle
 
@@ -113,7 +114,7 @@ def _layout_jit(h, w, reg, nbrs, num, k, r4, memo, fit_free, fit_steps, n_flags,
                     mark[e] = g
                     ring[nr] = e
                     nr += 1
-        ring[ringoff[g]:nr] = np.sort(ring[ringoff[g]:nr])
+        sort_part(ring, ringoff[g], nr)
     ringoff[k] = nr
     keyoff = np.zeros(k + 1, np.int64)
     resoff = np.zeros(k + 1, np.int64)
@@ -154,20 +155,12 @@ def _layout_jit(h, w, reg, nbrs, num, k, r4, memo, fit_free, fit_steps, n_flags,
     big[4] = n
     big[5] = row
     big[6] = memo
-    big[7:7 + starts.shape[0]] = starts
-    big[starts[0]:starts[1]] = reg
-    big[starts[1]:starts[2]] = order
-    big[starts[2]:starts[3]] = roff
-    big[starts[3]:starts[4]] = num
-    big[starts[4]:starts[5]] = rcoff
-    big[starts[5]:starts[6]] = rcols[:nc]
-    big[starts[6]:starts[7]] = rcnt[:nc]
-    big[starts[7]:starts[8]] = ringoff
-    big[starts[8]:starts[9]] = ring[:nr]
-    big[starts[9]:starts[10]] = keyoff
-    big[starts[10]:starts[11]] = extneed
-    big[starts[15]:starts[16]] = resoff
-    big[starts[17]:starts[18]] = ckeyoff
+    copy_into(big, 7, starts, starts.shape[0])
+    for j, part, m in ((0, reg, n), (1, order, n), (2, roff, k + 1), (3, num, k),
+                       (4, rcoff, k + 1), (5, rcols, nc), (6, rcnt, nc), (7, ringoff, k + 1),
+                       (8, ring, nr), (9, keyoff, k + 1), (10, extneed, k), (15, resoff, k + 1),
+                       (17, ckeyoff, k + 1)):
+        copy_into(big, starts[j], part, m)
     for c in range(n):
         big[starts[21] + c] = c % w
         big[starts[22] + c] = c // w

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..core._nb import call
 from ..core.cache import puzzle_table
 from ..core.graph import _components_jit, one_region_jit
 from ..core.ladder import Compiled, ShadeState
@@ -269,12 +270,12 @@ def _apply_jit(i, bits, data, work):
     """Rung ``i`` for the core's compiled loop (``data`` is :meth:`Data.args`)."""
     nbrs, ccell, cnum, lstart, lcells, flags = data
     if i == 0:
-        return _adj_jit(bits, nbrs, work)
+        return call(_adj_jit, bits, nbrs, work)
     if i == 1:
-        return _cap_jit(bits, ccell, cnum, lstart, lcells, work)
+        return call(_cap_jit, bits, ccell, cnum, lstart, lcells, work)
     if i == 2:
-        return _ray_jit(bits, ccell, cnum, lstart, lcells, work)
-    return _white_jit(bits, nbrs, flags, work)
+        return call(_ray_jit, bits, ccell, cnum, lstart, lcells, work)
+    return call(_white_jit, bits, nbrs, flags, work)
 
 
 @njit(cache=True)

@@ -9,8 +9,10 @@ from puzzlekit.core.genre import proof_count
 sp = puzzlekit.spec("numberlink")
 p = sp.Puzzle.from_json(banks.load("numberlink")[0]["clues"])
 assert proof_count(sp, p, 2).unique is True
-fixpoint, search = sp.ladder.compiled.loops()
-print(sum(search.stats.cache_hits.values()), sum(search.stats.cache_misses.values()))
+from puzzlekit.core._loop import fixpoint_jit
+loops = sp.ladder.compiled.loops()[1].__self__
+for f in (loops.propagate, loops.search_loop, fixpoint_jit):
+    print(sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))
 """
 
 
@@ -22,9 +24,13 @@ def _run():
 
 
 def test_a_second_process_loads_the_search_from_disk():
+    """The genre's propagation loop and search from disk, and nothing
+    compiled again (the core's fixpoint, which calls the propagation loop by
+    its address, included)."""
     _run()                                  # compiles (or loads) and saves
-    hits, misses = _run()
-    assert hits >= 1 and misses == 0
+    got = _run()
+    hits, misses = got[0::2], got[1::2]
+    assert hits[0] >= 1 and hits[1] >= 1 and max(misses) == 0, got
 
 
 def test_a_package_function_is_compiled_once_for_all_the_constants_passed_to_it():

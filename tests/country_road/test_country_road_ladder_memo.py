@@ -4,7 +4,6 @@ cleared), whatever the kernels were run on before."""
 import numpy as np
 import pytest
 
-from puzzlekit.core._loop import fixpoint_jit
 from puzzlekit.country_road import ladder as L
 from puzzlekit.country_road.generate import random_small
 
@@ -12,12 +11,13 @@ from puzzlekit.country_road.generate import random_small
 def _pool(p, rng):
     """Start states, fixpoints at every level and trial-like states."""
     d = L.data(p)
+    fixpoint = L.KERNELS.loops()[0]
     out = []
     for top in range(4):
         s = L.initial_state(p)
         out.append(s.bits.copy())
-        fixpoint_jit(L._apply_jit, d, s.bits, s.offsets, np.arange(top + 1, dtype=np.int64),
-                     False, s.n_vars, np.zeros(5, dtype=np.int64), 4)
+        fixpoint(d, s.bits, s.offsets, np.arange(top + 1, dtype=np.int64),
+                 False, s.n_vars, np.zeros(5, dtype=np.int64), 4)
         out.append(s.bits.copy())
     for _ in range(12):
         b = out[int(rng.integers(len(out)))].copy()
