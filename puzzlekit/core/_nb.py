@@ -187,7 +187,12 @@ def call(typingctx, fn, *args):
     the arguments' types (constants as their plain types) when the caller
     is, and the caller keeps what it needs to find it again when numba loads
     it from the disk cache in another process.  LLVM cannot inline ``fn``
-    into the caller: use it for kernels, not for small helpers."""
+    into the caller: use it for kernels, not for small helpers.
+
+    numba stamps a cached function with its own source file only: after a
+    change to how this intrinsic emits its code, callers in unchanged files
+    keep the old code in the cache, so clear numba's cache (``__pycache__``
+    or ``NUMBA_CACHE_DIR``) after one."""
     disp = getattr(fn, "dispatcher", None)
     if disp is None:
         raise TypingError(f"call: {fn} is not a jitted function")
