@@ -295,9 +295,9 @@ def _fit_list(nbrs, reg, order, a, b, g, v, colof, rowof, r4, nmust, nallow, rco
                     break
                 steps += nleaf
                 if mustin + 1 >= nmust and (v <= 0 or depth + 1 == v):
-                    nf = _fit_leaves(S, depth, ext, extbase[depth], nleaf, mustin, nmust, st,
-                                     nbrs, reg, g, colof, rowof, r4, rcols, ca, cb, colcnt,
-                                     clo, chi, cmin, cmax, ccnt, inn, rim, stamp, ctr)
+                    nf = call(_fit_leaves, S, depth, ext, extbase[depth], nleaf, mustin, nmust,
+                              st, nbrs, reg, g, colof, rowof, r4, rcols, ca, cb, colcnt,
+                              clo, chi, cmin, cmax, ccnt, inn, rim, stamp, ctr)
                     fits += nf
                 extlen[depth] = 0
                 continue

@@ -271,7 +271,7 @@ def _clue_region(bits, nbrs, reg, order, a, b, g, v, scr, bsc):
             bits[2 * c + 1] = False
             changed = 1
     # joined: every shaded cell in one piece; cut cells are shaded
-    r = _join(bits, nbrs, reg, order, a, b, g, queue, scr, bsc)
+    r = call(_join, bits, nbrs, reg, order, a, b, g, queue, scr, bsc)
     if r < 0:
         return -1
     changed |= r
