@@ -42,6 +42,7 @@ from numba._dispatcher import compute_fingerprint
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
+from ._keys import key_add, key_hash, key_slot
 from ._nb import call, call_pointer, dead_jit, live_mask, popcount64, words
 
 __all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised", "Loops", "Walk"]
@@ -282,68 +283,6 @@ def fixpoint_jit(loop, data, bits, offsets, active, probe, n_probe_vars, work, p
             return 0
 
 
-@njit(cache=True)
-def _key_hash(key, n):
-    """FNV-1a over the first ``n`` words of ``key`` (wrapping int64)."""
-    h = -3750763034362895579
-    for i in range(n):
-        h = (h ^ key[i]) * 1099511628211
-    return h
-
-
-@njit(cache=True)
-def _key_slot(slots, hashes, pool, key, n, h):
-    """The slot of ``key[:n]`` (hash ``h``) in the open-addressing table
-    ``slots``/``hashes`` over ``pool`` (a key at ``pool[o]`` is its length
-    then its words; a slot holds ``o + 1``, 0 when empty): where it is, or
-    the empty slot where it would go.  Keys are compared word by word, so a
-    hash collision never passes for a match."""
-    mask = slots.size - 1
-    j = h & mask
-    while slots[j] != 0:
-        if hashes[j] == h:
-            o = slots[j] - 1
-            if pool[o] == n:
-                same = True
-                for i in range(n):
-                    if pool[o + 1 + i] != key[i]:
-                        same = False
-                        break
-                if same:
-                    return j
-        j = (j + 1) & mask
-    return j
-
-
-@njit(cache=True)
-def _key_add(slots, hashes, pool, used, count, key, n, h):
-    """Add ``key[:n]`` (hash ``h``, not in the table) to the table and its
-    pool, growing either by doubling; returns ``(slots, hashes, pool,
-    used, count)``."""
-    if used + n + 1 > pool.size:
-        grown = np.empty(max(2 * pool.size, used + n + 1), dtype=np.int64)
-        grown[:used] = pool[:used]
-        pool = grown
-    pool[used] = n
-    pool[used + 1:used + 1 + n] = key[:n]
-    if 2 * (count + 1) > slots.size:
-        s2 = np.zeros(2 * slots.size, dtype=np.int64)
-        h2 = np.zeros(2 * slots.size, dtype=np.int64)
-        mask = s2.size - 1
-        for j in range(slots.size):
-            if slots[j] != 0:
-                t = hashes[j] & mask
-                while s2[t] != 0:
-                    t = (t + 1) & mask
-                s2[t] = slots[j]
-                h2[t] = hashes[j]
-        slots, hashes = s2, h2
-    j = _key_slot(slots, hashes, pool, key, n, h)
-    slots[j] = used + 1
-    hashes[j] = h
-    return slots, hashes, pool, used + n + 1, count + 1
-
-
 @njit(cache=True, inline="always")
 def _child(bits, a, b, k):
     """A copy of ``bits`` with the variable of bits ``a..b-1`` set to its bit ``k``."""
@@ -480,9 +419,9 @@ def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, w
                     n = keys[o]
                     if found == fr_found[nfr] and used + n + 1 <= MEMO_WORDS:
                         h = fr_hash[nfr]
-                        if slots[_key_slot(slots, hashes, pool, keys[o + 1:o + 1 + n], n,
-                                           h)] == 0:
-                            slots, hashes, pool, used, kept = _key_add(
+                        if slots[key_slot(slots, hashes, pool, keys[o + 1:o + 1 + n], n,
+                                          h)] == 0:
+                            slots, hashes, pool, used, kept = key_add(
                                 slots, hashes, pool, used, kept, keys[o + 1:o + 1 + n], n, h)
         if len(stack) == 0 or found >= limit:
             break
@@ -576,8 +515,8 @@ def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, w
             h = 0
             n = call(residue, bits, data, key)
             if n >= 0:
-                h = _key_hash(key, n)
-                if slots[_key_slot(slots, hashes, pool, key, n, h)] != 0:
+                h = key_hash(key, n)
+                if slots[key_slot(slots, hashes, pool, key, n, h)] != 0:
                     ended = True             # an open part already shown to have no answer
                     continue
                 if top + n + 1 <= MEMO_WORDS:
