@@ -50,8 +50,8 @@ from .graph import _components_jit, cut_dfs_jit
 from .ladder import State
 from .search import SearchResult, _luby
 
-__all__ = ["Learner", "learn_count", "flat", "explain_connected", "write_literals",
-           "RESTART_UNIT"]
+__all__ = ["Learner", "learn_count", "flat", "units", "joined", "explain_connected",
+           "write_literals", "RESTART_UNIT"]
 
 #: Conflicts in one unit of Luby's restart sequence.
 RESTART_UNIT = 100
@@ -80,9 +80,9 @@ class Learner:
     data : ``(puzzle) -> tuple``
         The kernel's arrays.
     n_bools : ``(puzzle) -> int``
-    state_clauses : ``(state) -> list of lists``
-        What a search state has decided, as clauses (a unit per decided
-        boolean, say).
+    state_clauses : ``(state) -> (starts, literals)``
+        What a search state has decided, as clauses in the form of
+        :func:`flat` (a unit per decided boolean, say: :func:`units`).
     state_of : ``(puzzle, row) -> State``
         The decided state of an answer (``row``: one 0/1 per boolean).
     row_of : ``(state) -> array``
@@ -111,13 +111,9 @@ def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=()
     ``forget_after``, ``volume_after``: when the search forgets clauses
     (:data:`FORGET_AFTER`, :data:`VOLUME_AFTER`).
     """
-    starts, lits = learner.clauses(puzzle)
-    extra = [[int(x) for x in c] for c in learner.state_clauses(state)]
-    extra += [[2 * v + int(b) for v, b in enumerate(learner.row_of(s))]    # "some boolean differs"
-              for s in found]
-    more, more_lits = flat(extra)
-    starts = np.concatenate([starts, starts[-1] + more[1:]])
-    lits = np.concatenate([lits, more_lits])
+    rows = [np.asarray(learner.row_of(s), np.int64) for s in found]
+    differs = [(np.array([0, r.size]), 2 * np.arange(r.size) + r) for r in rows]  # per answer
+    starts, lits = joined([learner.clauses(puzzle), learner.state_clauses(state)] + differs)
     search = _compiled(learner.explain)
     cap = -1 if max_conflicts is None else int(max_conflicts)
     seconds = 1e18 if time_limit is None else max(float(time_limit), 0.0)
@@ -145,6 +141,32 @@ def flat(lists) -> tuple:
     starts = np.zeros(len(lists) + 1, np.int64)
     starts[1:] = np.cumsum([len(c) for c in lists])
     return starts, np.array([x for c in lists for x in c], np.int64)
+
+
+def units(*literals) -> tuple:
+    """One unit clause per literal (of the arrays given, in order), in the
+    form of :func:`flat`.
+
+    >>> starts, lits = units([4, 1], [7]); starts.tolist(), lits.tolist()
+    ([0, 1, 2, 3], [4, 1, 7])
+    """
+    lits = np.concatenate([np.asarray(x, np.int64).ravel() for x in literals] or
+                          [np.zeros(0, np.int64)])
+    return np.arange(lits.size + 1, dtype=np.int64), lits
+
+
+def joined(parts) -> tuple:
+    """Clauses in the form of :func:`flat`, one after another.
+
+    >>> starts, lits = joined([flat([[0, 3]]), units([5, 6])]); starts.tolist(), lits.tolist()
+    ([0, 2, 3, 4], [0, 3, 5, 6])
+    """
+    starts = [np.zeros(1, np.int64)]
+    at = 0
+    for s, _ in parts:
+        starts.append(np.asarray(s[1:], np.int64) + at)
+        at += int(s[-1])
+    return np.concatenate(starts), np.concatenate([np.asarray(x, np.int64) for _, x in parts])
 
 
 _COMPILED: dict = {}
@@ -350,17 +372,27 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
     restarts = 1
     restart_at = RESTART_UNIT * luby[0]
     deadline = _clock() + seconds
-    for c in range(starts0.size - 1):        # the clauses; units assigned at once
-        k = starts0[c + 1] - starts0[c]
-        buf[:k] = db0[starts0[c]:starts0[c + 1]]
-        if k == 0 or (k == 1 and _val(assign, buf[0]) == 0):
+    node = 0                                 # the clauses, each watched by its first two
+    for c in range(starts0.size - 1):        # literals; units assigned at once (the tables
+        a = starts0[c]                       # are large enough: no call to grow them)
+        k = starts0[c + 1] - a
+        if k == 0 or (k == 1 and _val(assign, db0[a]) == 0):
             return 0, True, 0, answers[:0]
         if k == 1:
-            if _val(assign, buf[0]) < 0:
-                tlen = _set(buf[0], 0, -1, assign, level, reason, trail, tlen)
+            if _val(assign, db0[a]) < 0:
+                tlen = _set(db0[a], 0, -1, assign, level, reason, trail, tlen)
             continue
-        db, starts, nc, watch = _add(db, starts, nc, watch, whead, wtail, buf, k)
-        kept = _mark(kept, nc - 1, 1)
+        used = starts[nc]
+        for t in range(k):
+            db[used + t] = db0[a + t]
+        starts[nc + 1] = used + k
+        for t in range(2):
+            watch[node, 0] = nc
+            _append(watch, whead, wtail, db0[a + t], node)
+            node += 1
+        kept[nc] = 1
+        nc += 1
+    whead[-1] = node
     while True:
         confl = -1                           # unit propagation over the watches
         while qhead < tlen and confl < 0:

@@ -129,7 +129,7 @@ def _state_clauses(state):
     for c in np.flatnonzero(var_of < 0):
         if not cells[c, 2]:
             out.append([])
-    return out
+    return flat(out)
 
 
 def _state_of(puzzle, row):

@@ -40,7 +40,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, explain_connected, flat, write_literals
+from ..core.learn import Learner, explain_connected, flat, units, write_literals
 from .ladder import encode, geometry
 from .model import answer_from_mask
 
@@ -173,10 +173,8 @@ def _state_clauses(state):
     where its blank (numbered) bit is gone, a count false where its bit is."""
     n = state.puzzle.h * state.puzzle.w
     cell = state.cell
-    out = [[2 * int(c)] for c in np.flatnonzero(~cell[:, 0])]
-    out += [[2 * int(c) + 1] for c in np.flatnonzero(~cell[:, 1])]
-    out += [[2 * (n + int(i)) + 1] for i in np.flatnonzero(~state.label)]
-    return out
+    return units(2 * np.flatnonzero(~cell[:, 0]), 2 * np.flatnonzero(~cell[:, 1]) + 1,
+                 2 * (n + np.flatnonzero(~state.label)) + 1)
 
 
 def _row_of(state):

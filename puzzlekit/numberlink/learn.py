@@ -30,13 +30,11 @@ path, no path loops or joins two numbers, so each path joins a pair.
 """
 from __future__ import annotations
 
-from itertools import combinations
-
 import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, flat
+from ..core.learn import Learner, flat, units
 from .ladder import OFF, ON, _find, arrays, encode
 from .model import Answer
 
@@ -79,76 +77,209 @@ def _labels(puzzle):
     state = initial_state(puzzle)
     if LADDER.fixpoint(state, None, ("probe",), attribute=False).contradiction:
         return table, -1
-    open_ = state.seg[:, ON]
-    owner = np.zeros(g.n, np.int64)          # the pair an ON path from a number gives a cell
-    for p in range(1, k + 1):
-        for i in puzzle.ends[p - 1]:
-            todo = [int(i)]
-            while todo:
-                i = todo.pop()
-                owner[i] = p
-                todo += [int(g.edges[e, 0] + g.edges[e, 1]) - i for e in g.cell_edges[i]
-                         if e >= 0 and not state.seg[e, OFF]
-                         and owner[int(g.edges[e, 0] + g.edges[e, 1]) - i] == 0]
-    nxt = len(g.edges)
-    for p in range(1, k + 1):
-        start = int(puzzle.ends[p - 1, 0])
-        seen, todo = {start}, [start]
-        while todo:
-            i = todo.pop()
-            for e in g.cell_edges[i]:
-                j = int(g.edges[e, 0] + g.edges[e, 1]) - i if e >= 0 and open_[e] else -1
-                if j >= 0 and j not in seen and owner[j] in (0, p) and puzzle.label[j] in (0, p):
-                    seen.add(j)
-                    if puzzle.label[j] == 0:
-                        todo.append(j)
-        for i in sorted(seen):
-            table[i, p] = nxt
-            nxt += 1
+    nxt = _label_table(np.ascontiguousarray(g.cell_edges, np.int64),
+                       np.ascontiguousarray(g.edges, np.int64),
+                       np.ascontiguousarray(puzzle.label, np.int64),
+                       np.ascontiguousarray(puzzle.ends, np.int64).reshape(-1, 2),
+                       np.ascontiguousarray(state.seg), table)
     d = (table >= 0).sum(axis=1)
     if int((d * (d - 1) // 2).sum()) > MAX_LABEL_CLAUSES:
         return -np.ones_like(table), 0
     return table, nxt - len(g.edges)
 
 
+@njit(cache=True)
+def _label_table(cedge, edges, label, ends, seg, table):
+    """:func:`labels`' walks: each cell an ON path from a number reaches
+    is that number's, then each pair's path spreads from its first number
+    over segments not OFF into cells no other number holds (stopping at
+    numbers); the cells it reaches, in order, get the next booleans after
+    the segments'.  Returns the first boolean not given."""
+    n = cedge.shape[0]
+    owner = np.zeros(n, np.int64)
+    todo = np.zeros(4 * n + 2, np.int64)
+    for p in range(1, ends.shape[0] + 1):
+        for s in range(2):
+            todo[0] = ends[p - 1, s]
+            top = 1
+            while top:
+                top -= 1
+                i = todo[top]
+                owner[i] = p
+                for d in range(4):
+                    e = cedge[i, d]
+                    if e >= 0 and not seg[e, OFF]:
+                        j = edges[e, 0] + edges[e, 1] - i
+                        if owner[j] == 0:
+                            todo[top] = j
+                            top += 1
+    nxt = edges.shape[0]
+    seen = np.zeros(n, np.int64)
+    for p in range(1, ends.shape[0] + 1):
+        start = ends[p - 1, 0]
+        seen[start] = p
+        todo[0] = start
+        top = 1
+        while top:
+            top -= 1
+            i = todo[top]
+            for d in range(4):
+                e = cedge[i, d]
+                if e < 0 or not seg[e, ON]:
+                    continue
+                j = edges[e, 0] + edges[e, 1] - i
+                if seen[j] != p and (owner[j] == 0 or owner[j] == p) and (
+                        label[j] == 0 or label[j] == p):
+                    seen[j] = p
+                    if label[j] == 0:
+                        todo[top] = j
+                        top += 1
+        for i in range(n):
+            if seen[i] == p:
+                table[i, p] = nxt
+                nxt += 1
+    return nxt
+
+
 def _degree_clauses(puzzle):
-    clauses = []
     table, count = labels(puzzle)
     if count < 0:                            # the fixpoint found no answer
         return flat([[]])
-    for i, row in enumerate(puzzle.grid.cell_edges):
-        segs = [int(e) for e in row if e >= 0]
-        if puzzle.label[i] > 0:
-            lo = hi = 1
+    g = puzzle.grid
+    args = (np.ascontiguousarray(g.cell_edges, np.int64), np.ascontiguousarray(g.edges, np.int64),
+            np.ascontiguousarray(puzzle.label, np.int64), bool(puzzle.fill),
+            np.ascontiguousarray(table), count > 0, puzzle.k)
+    n_clauses, n_lits = _write_clauses(*args, np.zeros(1, np.int64), np.zeros(0, np.int64))
+    starts = np.zeros(n_clauses + 1, np.int64)
+    lits = np.zeros(n_lits, np.int64)
+    _write_clauses(*args, starts, lits)
+    return starts, lits
+
+
+@njit(cache=True)
+def _subsets(items, ni, r, plus, write, starts, lits, c, k):
+    """Every ``r``-subset of ``items[:ni]`` (in ``itertools.combinations``
+    order) as a clause of ``2 * item + plus``; ``(c, k)``, the clauses and
+    literals written so far, moved on (only counted when ``write`` is off)."""
+    if r > ni:
+        return c, k
+    at = np.arange(r)
+    while True:
+        for j in range(r):
+            if write:
+                lits[k] = 2 * items[at[j]] + plus
+            k += 1
+        c += 1
+        if write:
+            starts[c] = k
+        j = r - 1
+        while j >= 0 and at[j] == j + ni - r:
+            j -= 1
+        if j < 0:
+            return c, k
+        at[j] += 1
+        for q in range(j + 1, r):
+            at[q] = at[q - 1] + 1
+
+
+@njit(cache=True)
+def _put(lit, write, lits, k):
+    if write:
+        lits[k] = lit
+    return k + 1
+
+
+@njit(cache=True)
+def _close(c, k, write, starts):
+    if write:
+        starts[c + 1] = k
+    return c + 1
+
+
+@njit(cache=True)
+def _write_clauses(cedge, edges, label, fill, table, with_labels, pairs, starts, lits):
+    """``deg`` and the paths' labels as clauses, written into ``starts`` and
+    ``lits`` (the form of :func:`~puzzlekit.core.learn.flat`) when they are
+    long enough, else only counted: ``(clauses, literals)``."""
+    write = lits.shape[0] > 0
+    n = cedge.shape[0]
+    m = edges.shape[0]
+    segs = np.zeros(4, np.int64)
+    on = np.zeros(table.shape[1], np.int64)
+    c = 0
+    k = 0
+    for i in range(n):
+        ns = 0
+        for d in range(4):
+            if cedge[i, d] >= 0:
+                segs[ns] = cedge[i, d]
+                ns += 1
+        if label[i] > 0:
+            lo, hi = 1, 1
+        elif fill:
+            lo, hi = 2, 2
         else:
-            lo, hi = (2, 2) if puzzle.fill else (0, 2)
-        clauses += [[2 * e + 1 for e in sub] for sub in combinations(segs, hi + 1)]
-        if lo > len(segs):
-            clauses.append([])
-        elif lo > 0:
-            clauses += [[2 * e for e in sub] for sub in combinations(segs, len(segs) - lo + 1)]
+            lo, hi = 0, 2
+        c, k = _subsets(segs, ns, hi + 1, 1, write, starts, lits, c, k)   # at most hi ON
+        if lo > ns:
+            c = _close(c, k, write, starts)
+        elif lo > 0:                         # at least lo ON
+            c, k = _subsets(segs, ns, ns - lo + 1, 0, write, starts, lits, c, k)
         else:                                # no rule 3: an empty cell's ON segment needs another
-            clauses += [[2 * e + 1] + [2 * f for f in segs if f != e] for e in segs]
-        if not count:
+            for a in range(ns):
+                k = _put(2 * segs[a] + 1, write, lits, k)
+                for b in range(ns):
+                    if b != a:
+                        k = _put(2 * segs[b], write, lits, k)
+                c = _close(c, k, write, starts)
+        if not with_labels:
             continue
-        on = [2 * int(x) for x in table[i] if x >= 0]
-        clauses += [[x + 1, y + 1] for x, y in combinations(on, 2)]    # on one path at most
-        if puzzle.fill or puzzle.label[i] > 0:                         # on one path
-            clauses.append(on)
+        no = 0
+        for p in range(table.shape[1]):
+            if table[i, p] >= 0:
+                on[no] = table[i, p]
+                no += 1
+        c, k = _subsets(on, no, 2, 1, write, starts, lits, c, k)        # on one path at most
+        if fill or label[i] > 0:                                        # on one path
+            for a in range(no):
+                k = _put(2 * on[a], write, lits, k)
+            c = _close(c, k, write, starts)
         else:                                # a cell on a path has an ON segment, and back
-            clauses += [[2 * e + 1] + on for e in segs]
-            clauses += [[x + 1] + [2 * e for e in segs] for x in on]
-    for e, (a, b) in enumerate(puzzle.grid.edges):    # an ON segment joins cells of one path
-        for p in range(1, puzzle.k + 1 if count else 1):
-            la, lb = table[a, p], table[b, p]
+            for a in range(ns):
+                k = _put(2 * segs[a] + 1, write, lits, k)
+                for b in range(no):
+                    k = _put(2 * on[b], write, lits, k)
+                c = _close(c, k, write, starts)
+            for b in range(no):
+                k = _put(2 * on[b] + 1, write, lits, k)
+                for a in range(ns):
+                    k = _put(2 * segs[a], write, lits, k)
+                c = _close(c, k, write, starts)
+    for e in range(m):                       # an ON segment joins cells of one path
+        for p in range(1, pairs + 1 if with_labels else 1):
+            la = table[edges[e, 0], p]
+            lb = table[edges[e, 1], p]
             if la >= 0 and lb >= 0:
-                clauses += [[2 * e + 1, 2 * la + 1, 2 * lb], [2 * e + 1, 2 * lb + 1, 2 * la]]
+                k = _put(2 * e + 1, write, lits, k)
+                k = _put(2 * la + 1, write, lits, k)
+                k = _put(2 * lb, write, lits, k)
+                c = _close(c, k, write, starts)
+                k = _put(2 * e + 1, write, lits, k)
+                k = _put(2 * lb + 1, write, lits, k)
+                k = _put(2 * la, write, lits, k)
+                c = _close(c, k, write, starts)
             elif la >= 0 or lb >= 0:
-                clauses.append([2 * e + 1, 2 * max(la, lb) + 1])
-    if not puzzle.k:                         # no pair to join: every segment OFF, yet
-        m = len(puzzle.grid.edges)           # an answer draws a line: some segment ON
-        clauses += [[2 * e + 1] for e in range(m)] + [[2 * e for e in range(m)]]
-    return flat(clauses)
+                k = _put(2 * e + 1, write, lits, k)
+                k = _put(2 * max(la, lb) + 1, write, lits, k)
+                c = _close(c, k, write, starts)
+    if pairs == 0:                           # no pair to join: every segment OFF, yet
+        for e in range(m):                   # an answer draws a line: some segment ON
+            k = _put(2 * e + 1, write, lits, k)
+            c = _close(c, k, write, starts)
+        for e in range(m):
+            k = _put(2 * e, write, lits, k)
+        c = _close(c, k, write, starts)
+    return c, k
 
 
 @njit(cache=True)
@@ -248,8 +379,7 @@ def _state_clauses(state):
     """What a state has decided, one unit each: ON (``2e``) where the OFF bit
     is gone, OFF (``2e + 1``) where the ON bit is."""
     seg = state.seg
-    return ([[2 * int(e)] for e in np.flatnonzero(~seg[:, OFF])]
-            + [[2 * int(e) + 1] for e in np.flatnonzero(~seg[:, ON])])
+    return units(2 * np.flatnonzero(~seg[:, OFF]), 2 * np.flatnonzero(~seg[:, ON]) + 1)
 
 
 def _row_of(state):

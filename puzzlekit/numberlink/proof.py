@@ -45,8 +45,9 @@ POLICY = ProofPolicy(
     learner=LEARNER,
     # Hand the search to the learner after 500 nodes, not the common 2,000:
     # no bank board's proof needs more than about 400 nodes, and a real
-    # board whose first round runs out is the learner's (janko.at Arukone
-    # 39, 12x15: 2,000 nodes, then 8 conflicts close it; 23 ms of CPU with
-    # 2,000, 17 ms with 500).  ``benchmarks/bench_real.py`` times the real
-    # boards.
+    # board whose first round runs out is the learner's, which starts again
+    # from the root, so the round's nodes are time lost there (janko.at
+    # Arukone 39, 12x15: 17 conflicts close it after any first round; best
+    # of three, 9.6 ms with a round of 100 nodes, 11.2 ms with 500, 13.4 ms
+    # with 1,000).  ``benchmarks/bench_real.py`` times the real boards.
     first_nodes=500)

@@ -48,7 +48,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, explain_connected, flat, write_literals
+from ..core.learn import Learner, explain_connected, flat, units, write_literals
 from .ladder import PARK, USED, catalogue, encode
 from .model import Answer
 
@@ -233,11 +233,9 @@ def _state_clauses(state):
     its park (shaded) bit is gone, a placement used (unused) likewise."""
     n = state.puzzle.n
     cell, plc = state.cell, state.plc
-    out = [[2 * int(c)] for c in np.flatnonzero(~cell[:, PARK])]
-    out += [[2 * int(c) + 1] for c in np.flatnonzero(~cell[:, 1 - PARK])]
-    out += [[2 * (n + int(p)) + 1] for p in np.flatnonzero(~plc[:, 1 - USED])]
-    out += [[2 * (n + int(p))] for p in np.flatnonzero(~plc[:, USED])]
-    return out
+    return units(2 * np.flatnonzero(~cell[:, PARK]), 2 * np.flatnonzero(~cell[:, 1 - PARK]) + 1,
+                 2 * (n + np.flatnonzero(~plc[:, 1 - USED])) + 1,
+                 2 * (n + np.flatnonzero(~plc[:, USED])))
 
 
 def _row_of(state):
