@@ -6,13 +6,13 @@ array: -1 contradiction, 0 nothing removed, 1 something removed; ``data`` is
 a tuple of the genre's arrays and ``work`` its counters.  The propagation
 loop, :func:`propagate_jit`, takes that kernel as an argument.  A function
 taking another function is compiled again in every process (numba cannot
-key its disk cache on the kernel), so :func:`specialised` makes, per genre,
+key its disk cache on the kernel), so :func:`._specialise.specialised` makes, per genre,
 a copy of it from its own source that names the genre's kernel as a
 global, not an argument: it is cached on disk beside the genre's kernels,
 and a fresh process loads it instead of compiling the loop again.
 
 The fixpoint with probe (:func:`fixpoint_jit`) and the search
-(:func:`search_jit`) call that loop through its address (:class:`Loops`
+(:func:`search_jit`) call that loop through its address (:class:`._specialise.Loops`
 hands it over), and the search the genre's ``legal`` and ``residue``
 through theirs (:func:`puzzlekit.core._nb.call`): numba would otherwise
 link a copy of the loop, and of every kernel it calls, into each of them,
@@ -30,22 +30,18 @@ A search node that does not probe calls the propagation loop directly.
 """
 from __future__ import annotations
 
-import hashlib
-import inspect
 import sys
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, typeof, types
-from numba._dispatcher import compute_fingerprint
+from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 from ._keys import key_add, key_hash, key_slot
 from ._nb import call, call_pointer, dead_jit, live_mask, popcount64, words
 
-__all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "specialised", "Loops", "Walk"]
+__all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "Walk"]
 
 
 # The C library's clock(): the process's processor time, CLOCKS_PER_SEC
@@ -64,18 +60,18 @@ CHECK_EMPTY = True
 # Per kernel rung, 1 when one call leaves that rung at its own fixpoint
 # (calling it again at once removes nothing): propagate_jit then does not
 # run it again until another rung has removed something.  Set per genre
-# from ``KernelHints.settles`` by :func:`specialised`.
+# from ``KernelHints.settles`` by :func:`._specialise.specialised`.
 SETTLES = np.zeros(0, dtype=np.uint8)
 
 # Per kernel rung, 1 for a check (``KernelHints.checks``): it removes nothing,
 # and its contradiction holds in every narrowing of a state that the kernel
 # rungs below it leave stable, so propagate_jit runs it only once the other
 # rungs are stable (when none below it is left out).  Set per genre by
-# :func:`specialised`.
+# :func:`._specialise.specialised`.
 CHECKS = np.zeros(0, dtype=np.uint8)
 
 # Whether the genre has a ``residue`` kernel (``KernelHints.residue``), which
-# search_jit's memo then calls by this name; :func:`specialised` sets both.
+# search_jit's memo then calls by this name; :func:`._specialise.specialised` sets both.
 RESIDUE = False
 
 # The most words (int64) the memo of a search keeps, for its table of keys
@@ -134,7 +130,7 @@ _INDEX = types.Array(types.int64, 1, "C")
 @intrinsic
 def _call_loop(typingctx, loop, data, bits, offsets, active, work):
     """Call the propagation loop compiled at address ``loop`` (an int64, see
-    :meth:`Loops.address`) on ``(data, bits, offsets, active, work)``: its
+    :meth:`._specialise.Loops.address`) on ``(data, bits, offsets, active, work)``: its
     result, an int64, and any error it raises passed on to the caller.
 
     A call through an address links nothing: the function making it is
@@ -143,7 +139,7 @@ def _call_loop(typingctx, loop, data, bits, offsets, active, work):
     every function that calls them), and it is the same for every genre
     whose ``data`` has the same types.  The address must be that of
     :func:`propagate_jit` compiled for these types; the arrays other than
-    ``data`` are held to the types :class:`Loops` compiles it for."""
+    ``data`` are held to the types :class:`._specialise.Loops` compiles it for."""
     if not isinstance(loop, types.Integer):
         return None
     for name, got, want in (("bits", bits, _BITS), ("offsets", offsets, _INDEX),
@@ -564,169 +560,3 @@ def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, w
         if RESIDUE and memo:
             fr_open[nfr - 1] = len(stack) - fr_open[nfr - 1]
     return found, nodes, False, branches, len(stack) == 0, sols
-
-
-# ------------------------------------------------------------ cached entry points
-_SPECIALISED: dict = {}
-
-
-def _sources_tag(files) -> str:
-    h = hashlib.sha1()
-    for f in sorted(files):
-        h.update(Path(f).read_bytes())
-    return h.hexdigest()[:12]
-
-
-def kernels_tag(src_file) -> str:
-    """A hash of the sources of :mod:`puzzlekit.core` and of the package
-    holding ``src_file`` (a genre's kernels): the name tag of a loop compiled
-    for them, new whenever either changes."""
-    here = Path(__file__).resolve().parent
-    genre_sources = list(Path(src_file).resolve().parent.glob("*.py"))
-    return _sources_tag(list(here.glob("*.py")) + genre_sources)
-
-
-def compile_beside(src: str, src_file, names: dict, compiled, no_nrt=()) -> None:
-    """Run ``src`` in ``names`` as if written in ``src_file`` and compile the
-    functions it defines named in ``compiled`` with ``cache=True``, in
-    place in ``names``: numba keeps them on disk beside that file, stamped by
-    it, so a fresh process loads them instead of compiling them.  Those
-    also named in ``no_nrt`` are compiled without numba's reference counting
-    (``_nrt=False``): they may not make arrays, and in return spend nothing
-    counting references to the ones they are handed."""
-    exec(compile(src, src_file, "exec"), names)
-    for name in compiled:
-        names[name] = njit(cache=True, _nrt=name not in no_nrt)(names[name])
-
-
-def _without_kernel_args(fn, tag: str) -> str:
-    """The source of ``fn`` (:func:`propagate_jit` or :func:`search_jit`)
-    for one genre: named ``_<stem>_<tag>``, without the kernel parameter,
-    calling the genre's ``apply`` or ``legal`` by name."""
-    src = inspect.getsource(fn.py_func)
-    src = src[src.index("def "):]                 # the decorator goes
-    for name, param in (("propagate_jit", "apply"), ("search_jit", "legal")):
-        src = src.replace(f"def {name}({param}, ", f"def _{name[:-4]}_{tag}(")
-    if src.startswith(("def propagate_jit(", "def search_jit(")):
-        raise AssertionError(f"{fn.__name__}: a kernel argument is left in its source")
-    return src
-
-
-class Loops:
-    """One genre's compiled loops as Python calls them: ``fixpoint(data,
-    bits, offsets, active, probe, n_probe_vars, work, probe_slot, lift,
-    deadline, passes)`` (:func:`fixpoint_jit`) and ``search(data, bits0,
-    ...)`` (the genre's :func:`search_jit`, None without ``legal``), each
-    handed the address of the genre's propagation loop compiled for the
-    types of its arguments (:meth:`address`)."""
-
-    def __init__(self, propagate, search=None):
-        self.propagate = propagate          # the dispatchers, compiled for the genre
-        self.search_loop = search
-        self._addresses: dict = {}
-
-    def address(self, data, bits, offsets, active, work) -> int:
-        """The address of the propagation loop compiled (or loaded from the
-        disk cache) for the types of these arguments, kept per type of
-        ``data``: ``bits`` must be a contiguous boolean vector and the other
-        three contiguous int64 vectors, which :func:`_call_loop` checks
-        when a loop calling it is compiled, so a loop is never handed the
-        address of one compiled for other types."""
-        try:
-            key = compute_fingerprint(data)
-        except (TypeError, ValueError):        # a type without a fingerprint: typed each time
-            key = None
-        got = self._addresses.get(key) if key is not None else None
-        if got is None:
-            sig = (typeof(data), _BITS, _INDEX, _INDEX, _INDEX)
-            self.propagate.compile(sig)
-            cres = self.propagate.overloads[sig]
-            if cres.signature.return_type != types.int64:
-                raise TypeError(f"the propagation loop returns {cres.signature.return_type}, "
-                                "not int64")
-            got = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
-            if not got:
-                raise RuntimeError("the propagation loop has no address")
-            if key is not None:
-                self._addresses[key] = got
-        return got
-
-    def fixpoint(self, data, bits, offsets, active, probe, n_probe_vars, work, probe_slot,
-                 lift=False, deadline=np.inf, passes=1 << 62):
-        """:func:`fixpoint_jit` on the genre's propagation loop (every
-        argument passed on, so that one compiled fixpoint serves every call
-        of the same types)."""
-        return fixpoint_jit(self.address(data, bits, offsets, active, work), data, bits,
-                            offsets, active, probe, n_probe_vars, work, probe_slot, lift,
-                            deadline, passes)
-
-    def search(self, data, bits0, offsets, active, probe, n_probe_vars, work, *rest):
-        """The genre's :func:`search_jit` on its propagation loop."""
-        return self.search_loop(self.address(data, bits0, offsets, active, work), data, bits0,
-                            offsets, active, probe, n_probe_vars, work, *rest)
-
-
-def specialised(apply, legal=None, hints=None):
-    """``(fixpoint, search)``: :func:`fixpoint_jit` and :func:`search_jit`
-    for one genre's ``apply`` and ``legal`` kernels, as :class:`Loops`
-    calls them, without the kernel parameters (``search`` is None without
-    ``legal``); the propagation loop they call is compiled for what
-    the kernels promise (``hints``, a
-    :class:`~puzzlekit.core.ladder.KernelHints`): ``reports_empty`` turns
-    :data:`CHECK_EMPTY` off; ``settles`` lists the kernel rungs that settle
-    in one call (:data:`SETTLES`), ``checks`` the checks (:data:`CHECKS`);
-    ``residue`` is the genre's residue kernel, if any (:data:`RESIDUE`);
-    ``no_refcounts``: the kernels make no arrays, so the propagation loop is
-    compiled without reference counting.
-
-    A function taking a kernel as an argument is compiled again in every
-    process, so the propagation loop and the search are made from their own
-    source with the kernels named as globals, and compiled with
-    ``cache=True`` as if written in the kernels' file: numba keeps them on
-    disk beside the genre's kernels, stamped by that file, and a fresh
-    process loads them instead of compiling them.  Their names carry a hash
-    of the sources of :mod:`puzzlekit.core` and of the genre's package, so
-    an edit to either makes new names and a stale loop is never loaded.
-    Same code, same results; one pair per kernel pair and process.
-    """
-    if hints is None:
-        from .ladder import KernelHints
-        hints = KernelHints()
-    check_empty, residue = not hints.reports_empty, hints.residue
-    no_refcounts = hints.no_refcounts
-    settles = tuple(sorted(int(i) for i in hints.settles))
-    checks = tuple(sorted(int(i) for i in hints.checks))
-    if no_refcounts and any(f is not None and f.targetoptions.get("_nrt", True)
-                            for f in (apply, legal)):
-        raise ValueError(f"{apply.py_func.__module__}: no_refcounts needs apply and legal "
-                         "compiled with njit(_nrt=False)")
-    key = (apply, legal, check_empty, settles, checks, residue, no_refcounts)
-    got = _SPECIALISED.get(key)
-    if got is not None:
-        return got
-    src_file = inspect.getfile(apply.py_func)
-    tag = kernels_tag(src_file)
-    tag += "" if check_empty else "_r"
-    tag += "".join(f"_s{i}" for i in settles) + "".join(f"_c{i}" for i in checks)
-    tag += "" if residue is None else "_m"
-    tag += "_n" if no_refcounts else ""
-    loops = (propagate_jit,) + ((search_jit,) if legal is not None else ())
-    names = dict(globals())
-    mask = np.zeros(max(settles, default=-1) + 1, dtype=np.uint8)
-    mask[list(settles)] = 1
-    is_check = np.zeros(max(checks, default=-1) + 1, dtype=np.uint8)
-    is_check[list(checks)] = 1
-    # the genre's ``apply`` is inlined where the propagation loop calls it:
-    # numba then does not compile it on its own as well, one layer fewer
-    # above the kernels (each layer re-optimises the code of the ones it calls)
-    inlined = njit(inline="always")(apply.py_func)
-    names.update(apply=inlined, legal=legal, CHECK_EMPTY=bool(check_empty), SETTLES=mask,
-                 CHECKS=is_check, RESIDUE=residue is not None,
-                 residue=_no_residue if residue is None else residue,
-                 __name__=apply.py_func.__module__)
-    src = "\n\n".join(_without_kernel_args(fn, tag) for fn in loops)
-    compile_beside(src, src_file, names, [f"_{fn.__name__[:-4]}_{tag}" for fn in loops],
-                   no_nrt=(f"_propagate_{tag}",) if no_refcounts else ())
-    made = Loops(names[f"_propagate_{tag}"], names.get(f"_search_{tag}"))
-    _SPECIALISED[key] = (made.fixpoint, made.search if legal is not None else None)
-    return _SPECIALISED[key]

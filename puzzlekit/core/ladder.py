@@ -307,8 +307,8 @@ class Compiled:
 
     def loops(self):
         """``(fixpoint, search)``: the core's compiled loops for these
-        kernels (:func:`puzzlekit.core._loop.specialised`)."""
-        from ._loop import specialised
+        kernels (:func:`puzzlekit.core._specialise.specialised`)."""
+        from ._specialise import specialised
         return specialised(self.apply, self.legal, self.hints)
 
     def rung(self, i: int, name: str) -> Callable:

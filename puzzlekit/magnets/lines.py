@@ -118,9 +118,9 @@ def _gac_jit(cells, ct, lt, snap, U, F, memo):
             B = (U.size - 4 * W) // (6 * W)
             A = (F.size - 384) // (6 * B)
             ok, total = call(_gac_bits_jit, cells, ct, lt, line, n, P, M,
-                                  U[4 * W:4 * W + 3 * W * B].reshape((W, 3, B)),
-                                  U[4 * W + 3 * W * B:].reshape((W, 3, B)),
-                                  F[384:].reshape((2, 3, B, A)), U[:W])
+                             U[4 * W:4 * W + 3 * W * B].reshape((W, 3, B)),
+                             U[4 * W + 3 * W * B:].reshape((W, 3, B)),
+                             F[384:].reshape((2, 3, B, A)), U[:W])
         else:
             ok, total = call(_gac_dense_jit, cells, ct, lt, line, n, P, M, U[:W])
         if hit < 0:

@@ -40,7 +40,8 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, explain_connected, flat, units, write_literals
+from ..core.explain import explain_connected, write_literals
+from ..core.learn import Learner, flat, units
 from .ladder import encode, geometry
 from .model import answer_from_mask
 

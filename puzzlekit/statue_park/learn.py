@@ -28,7 +28,7 @@ The kernel explains the rest:
   than copies is a conflict, explained by the unused ones, and just as many
   uses the open ones.
 * ``reach`` (when the park rule is on): the park is one region, Nanro's
-  connectivity kernel (:func:`puzzlekit.core.learn.explain_connected`) over the park
+  connectivity kernel (:func:`puzzlekit.core.explain.explain_connected`) over the park
   cells (the shaded booleans negated): park cells in two parts, an open
   cell cut off from the park, or an open cell every path between park cells
   passes through, each explained by two park cells and the shaded cells
@@ -48,7 +48,8 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, explain_connected, flat, units, write_literals
+from ..core.explain import explain_connected, write_literals
+from ..core.learn import Learner, flat, units
 from .ladder import PARK, USED, catalogue, encode
 from .model import Answer
 

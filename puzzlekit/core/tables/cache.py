@@ -60,7 +60,7 @@ def code_tag() -> str:
     sources inside the package only (``puzzlekit/``), and the banks where
     :func:`puzzlekit.core.banks.bank_path` finds them."""
     from ... import GENRES
-    from .._loop import _sources_tag
+    from .._specialise import _sources_tag
     from ..banks import bank_path
     package = Path(__file__).resolve().parents[2]         # puzzlekit/
     shipped = [p for p in map(bank_path, GENRES) if p.exists()]
