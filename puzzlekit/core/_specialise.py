@@ -9,7 +9,7 @@ compiled with ``cache=True`` as if written in the kernels' file
 (:func:`compile_beside`), under a name that carries a hash of the sources
 (:func:`kernels_tag`); :class:`Loops` hands the fixpoint and the search the
 address of the genre's propagation loop.  The clause learner's search is
-made the same way (:mod:`.learn`).
+made the same way (:mod:`puzzlekit.core.learn`).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Pieces of a genre's ``explain`` kernel for the clause learner
-(:mod:`.learn`): rules that are not clauses, each deduction or conflict
+(:mod:`puzzlekit.core.learn`): rules that are not clauses, each deduction or conflict
 written as the clause that explains it (a literal is ``2 * v`` for "``v``
 true", ``2 * v + 1`` for "``v`` false").
 

@@ -16,7 +16,7 @@ rungs as the reasoning:
   have nothing left to propagate: mode 0 nothing to say, mode 1 a deduction
   (``buf[0]`` the literal, made true), mode 2 a conflict; ``buf[:k]`` the
   clause that explains it, every literal but a deduction's first false now
-  and no variable named twice (:mod:`.explain` holds pieces such kernels
+  and no variable named twice (:mod:`puzzlekit.core.explain` holds pieces such kernels
   share: a count rule's reasons, a connectivity rule explained);
 * first-UIP learning, activity-ordered branching (each variable tried with
   its saved phase, false first), Luby restarts of :data:`RESTART_UNIT`
