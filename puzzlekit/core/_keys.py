@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ._nb import copy_into
+
 __all__ = ["key_hash", "key_slot", "key_add"]
 
 
@@ -50,10 +52,10 @@ def key_add(slots, hashes, pool, used, count, key, n, h):
     used, count)``."""
     if used + n + 1 > pool.size:
         grown = np.empty(max(2 * pool.size, used + n + 1), dtype=np.int64)
-        grown[:used] = pool[:used]
+        copy_into(grown, 0, pool, used)
         pool = grown
     pool[used] = n
-    pool[used + 1:used + 1 + n] = key[:n]
+    copy_into(pool, used + 1, key, n)
     if 2 * (count + 1) > slots.size:
         s2 = np.zeros(2 * slots.size, dtype=np.int64)
         h2 = np.zeros(2 * slots.size, dtype=np.int64)

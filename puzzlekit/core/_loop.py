@@ -39,7 +39,7 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 from ._keys import key_add, key_hash, key_slot
-from ._nb import call, call_pointer, dead_jit, live_mask, popcount64, words
+from ._nb import call, call_pointer, copy_into, dead_jit, live_mask, popcount64, words
 
 __all__ = ["propagate_jit", "fixpoint_jit", "search_jit", "Walk"]
 
@@ -500,9 +500,12 @@ def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, w
                 if found < keep:
                     if found >= sols.shape[0]:
                         grown = np.empty((max(2 * sols.shape[0], 1), bits.size), dtype=np.bool_)
-                        grown[:sols.shape[0]] = sols
+                        for i in range(sols.shape[0]):
+                            for j in range(bits.size):
+                                grown[i, j] = sols[i, j]
                         sols = grown
-                    sols[found, :] = bits
+                    for j in range(bits.size):
+                        sols[found, j] = bits[j]
                 found += 1
             ended = True
             continue
@@ -518,11 +521,11 @@ def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, w
                 if top + n + 1 <= MEMO_WORDS:
                     if top + n + 1 > keys.size:
                         grown_keys = np.empty(max(2 * keys.size, top + n + 1), dtype=np.int64)
-                        grown_keys[:top] = keys[:top]
+                        copy_into(grown_keys, 0, keys, top)
                         keys = grown_keys
                     o = top
                     keys[o] = n
-                    keys[o + 1:o + 1 + n] = key[:n]
+                    copy_into(keys, o + 1, key, n)
                     top += n + 1
             if nfr == fr_open.size:
                 fr_open = np.concatenate((fr_open, np.zeros(nfr, dtype=np.int64)))

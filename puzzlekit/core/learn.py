@@ -47,6 +47,7 @@ import numpy as np
 from numba import njit
 
 from ._loop import _clock
+from ._nb import copy_into
 from ._specialise import compile_beside, kernels_tag
 from .ladder import State
 from .search import SearchResult, _luby
@@ -206,7 +207,9 @@ def _watch(watch, whead, wtail, lit, c):
     node = whead[-1]
     if node >= watch.shape[0]:
         grown = np.empty((2 * watch.shape[0], 2), np.int64)
-        grown[:node] = watch[:node]
+        for i in range(node):
+            grown[i, 0] = watch[i, 0]
+            grown[i, 1] = watch[i, 1]
         watch = grown
     watch[node, 0] = c
     _append(watch, whead, wtail, lit, node)
@@ -232,13 +235,13 @@ def _add(db, starts, nc, watch, whead, wtail, buf, k):
     used = starts[nc]
     if used + k > db.size:
         grown = np.empty(2 * db.size + k, np.int64)
-        grown[:used] = db[:used]
+        copy_into(grown, 0, db, used)
         db = grown
     if nc + 2 > starts.size:
         grown = np.empty(2 * starts.size, np.int64)
-        grown[:nc + 1] = starts[:nc + 1]
+        copy_into(grown, 0, starts, nc + 1)
         starts = grown
-    db[used:used + k] = buf[:k]
+    copy_into(db, used, buf, k)
     starts[nc + 1] = used + k
     if k >= 2:
         watch = _watch(watch, whead, wtail, buf[0], nc)
@@ -252,7 +255,7 @@ def _mark(kept, c, permanent):
     or may be forgotten (learnt, or an explanation): the table, grown if full."""
     if c >= kept.size:
         grown = np.zeros(2 * kept.size + 1, np.uint8)
-        grown[:kept.size] = kept
+        copy_into(grown, 0, kept, kept.size)
         kept = grown
     kept[c] = permanent
     return kept
@@ -264,22 +267,30 @@ def _reduce(db, starts, nc, kept, watch, whead, wtail):
     two literals stay), at level 0, where no kept reason points at them;
     the rest close up in order and every watch list is built again from the
     two first literals of each clause.  The new clause count."""
-    lens = np.zeros(nc, np.int64)
+    longest = 0
+    for c in range(nc):
+        longest = max(longest, starts[c + 1] - starts[c])
+    many = np.zeros(longest + 1, np.int64)   # forgettable clauses per length
     m = 0
     for c in range(nc):
         if kept[c] == 0 and starts[c + 1] - starts[c] > 2:
-            lens[m] = starts[c + 1] - starts[c]
+            many[starts[c + 1] - starts[c]] += 1
             m += 1
     if m == 0:
         return nc, watch
-    cut = np.sort(lens[:m])[m // 2]
+    cut = 0                                  # the median length, the (m // 2)-th from 0
+    below = many[0]
+    while below <= m // 2:
+        cut += 1
+        below += many[cut]
     drop_eq = m // 2                         # clauses of the cut's length that may still go
     for c in range(nc):
         if kept[c] == 0 and starts[c + 1] - starts[c] > cut:
             drop_eq -= 1
     out = 0
     used = 0
-    whead[:] = -1
+    for x in range(whead.size):
+        whead[x] = -1
     whead[-1] = 0
     for c in range(nc):
         a, b = starts[c], starts[c + 1]
@@ -315,13 +326,76 @@ def _set(lit, lvl, why, assign, level, reason, trail, tlen):
 
 
 @njit(cache=True)
-def _undo(trail, tlen, keep, assign, phase, reason):
-    """Unassign the trail past ``keep``, saving each variable's phase."""
+def _undo(trail, tlen, keep, assign, phase, reason, heap, pos, act):
+    """Unassign the trail past ``keep``, saving each variable's phase, and
+    put each variable back in the branching heap."""
     for k in range(tlen - 1, keep - 1, -1):
         v = trail[k] >> 1
         phase[v] = assign[v]
         assign[v] = -1
         reason[v] = -1
+        if pos[v] < 0:
+            _push(heap, pos, act, v)
+
+
+# ------------------------------------------------------- the branching order
+# The open variables by activity, the most active first: a binary max-heap,
+# ``heap[:heap[-1]]`` (``heap[-1]`` counts the variables in it), ``pos[v]``
+# v's place (-1: not in it), keyed by ``act``.  A variable assigned since it
+# went in may still be in (the search passes over it when it comes up), and
+# every open variable is in, so the first open one out is the most active
+# open variable, as a scan over all of them would find (ties to the lower
+# variable).
+@njit(cache=True)
+def _before(act, u, v):
+    return act[u] > act[v] or (act[u] == act[v] and u < v)
+
+
+@njit(cache=True)
+def _push(heap, pos, act, v):
+    i = heap[-1]
+    heap[-1] = i + 1
+    _up(heap, pos, act, v, i)
+
+
+@njit(cache=True)
+def _up(heap, pos, act, v, i):
+    """Move ``v`` from place ``i`` towards the top past the less active."""
+    while i > 0:
+        parent = (i - 1) >> 1
+        u = heap[parent]
+        if _before(act, u, v):
+            break
+        heap[i] = u
+        pos[u] = i
+        i = parent
+    heap[i] = v
+    pos[v] = i
+
+
+@njit(cache=True)
+def _pop(heap, pos, act):
+    """Take out the most active variable."""
+    v = heap[0]
+    pos[v] = -1
+    n = heap[-1] - 1
+    heap[-1] = n
+    if n > 0:
+        last = heap[n]
+        i = 0
+        while 2 * i + 1 < n:
+            child = 2 * i + 1
+            if child + 1 < n and _before(act, heap[child + 1], heap[child]):
+                child += 1
+            u = heap[child]
+            if _before(act, last, u):
+                break
+            heap[i] = u
+            pos[u] = i
+            i = child
+        heap[i] = last
+        pos[last] = i
+    return v
 
 
 @njit(cache=True)
@@ -357,8 +431,11 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
     lim = np.zeros(nv + 2, np.int64)
     act = np.zeros(nv)
     np.random.seed(seed)
+    heap = np.zeros(nv + 1, np.int64)
+    pos = -np.ones(nv, np.int64)
     for v in range(nv):
         act[v] = np.random.random() * 1e-3    # ties broken at random, reproducibly
+        _push(heap, pos, act, v)
     phase = np.zeros(nv, np.int64)
     seen = np.zeros(nv, np.uint8)
     buf = np.empty(2 * nv + 2, np.int64)
@@ -454,7 +531,7 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
             for t in range(starts[confl], starts[confl + 1]):
                 top = max(top, level[db[t] >> 1])
             if top < dl:                     # a conflict of earlier levels: go back there
-                _undo(trail, tlen, lim[top + 1], assign, phase, reason)
+                _undo(trail, tlen, lim[top + 1], assign, phase, reason, heap, pos, act)
                 tlen = qhead = lim[top + 1]
                 dl = top
             if dl == 0:
@@ -471,8 +548,13 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
                     if seen[v] == 0 and level[v] > 0:
                         seen[v] = 1
                         act[v] += inc
+                        if pos[v] >= 0:
+                            _up(heap, pos, act, v, pos[v])
                         if act[v] > 1e100:
-                            act *= 1e-100
+                            for u in range(nv):
+                                act[u] *= 1e-100
+                            for i in range(heap[-1]):    # tiny ones may tie now: re-order
+                                _up(heap, pos, act, heap[i], i)
                             inc *= 1e-100
                         if level[v] >= dl:
                             pending += 1
@@ -496,7 +578,7 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
             if k > 1:
                 _highest_first(buf, 1, 2, k, level)
                 back = level[buf[1] >> 1]
-            _undo(trail, tlen, lim[back + 1], assign, phase, reason)
+            _undo(trail, tlen, lim[back + 1], assign, phase, reason, heap, pos, act)
             tlen = qhead = lim[back + 1]
             dl = back
             db, starts, nc, watch = _add(db, starts, nc, watch, whead, wtail, buf, k)
@@ -508,7 +590,7 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
             continue
         if forgettable > max_forget or starts[nc] > max_volume:
             if dl > 0:                       # forget, from level 0
-                _undo(trail, tlen, lim[1], assign, phase, reason)
+                _undo(trail, tlen, lim[1], assign, phase, reason, heap, pos, act)
                 tlen = qhead = lim[1]
                 dl = 0
             nc, watch = _reduce(db, starts, nc, kept, watch, whead, wtail)
@@ -524,13 +606,14 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
             since = 0
             restarts += 1
             restart_at = RESTART_UNIT * luby[(restarts - 1) % luby.size]
-            _undo(trail, tlen, lim[1], assign, phase, reason)
+            _undo(trail, tlen, lim[1], assign, phase, reason, heap, pos, act)
             tlen = qhead = lim[1]
             dl = 0
             continue
         pick = -1
-        for v in range(nv):
-            if assign[v] < 0 and (pick < 0 or act[v] > act[pick]):
+        while heap[-1] > 0 and pick < 0:
+            v = _pop(heap, pos, act)
+            if assign[v] < 0:
                 pick = v
         if pick >= 0:                        # decide
             decisions += 1
@@ -543,16 +626,19 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
             continue
         if found >= answers.shape[0]:        # an answer: keep it, block it, start again
             grown = np.zeros((2 * answers.shape[0], nv), np.int8)
-            grown[:found] = answers[:found]
+            for i in range(found):
+                for v in range(nv):
+                    grown[i, v] = answers[i, v]
             answers = grown
-        answers[found] = assign
+        for v in range(nv):
+            answers[found, v] = assign[v]
         found += 1
         if found >= limit:
             return found, False, conflicts, answers[:found]
         for v in range(nv):
             buf[v] = 2 * v + assign[v]       # "v differs": v's other literal
         if dl > 0:
-            _undo(trail, tlen, lim[1], assign, phase, reason)
+            _undo(trail, tlen, lim[1], assign, phase, reason, heap, pos, act)
             tlen = qhead = lim[1]
             dl = 0
         open_ = 0                            # the literals still open at level 0 first
