@@ -7,7 +7,9 @@ true", ``2 * v + 1`` for "``v`` false").
   hold one value now, as the reasons of a count rule;
 * :func:`explain_connected`: a connectivity rule (the true cells lie in one
   piece of the cells not false), its conflicts and deductions explained by
-  the false cells around a part.
+  the false cells around a part; :func:`explain_connected_false` the same
+  rule for the false cells (the unshaded cells, where a boolean says
+  "shaded").
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from numba import njit
 
 from .graph import _components_jit, cut_dfs_jit
 
-__all__ = ["write_literals", "explain_connected"]
+__all__ = ["write_literals", "explain_connected", "explain_connected_false"]
 
 
 @njit(cache=True)
@@ -156,3 +158,19 @@ def explain_connected(assign, n, nbrs, work, buf):
             part = home if size[home] <= size[comp[best]] else comp[best]
             return 1, _around(assign, nbrs, comp, part, stamp, buf, 3)
     return 0, 0
+
+
+@njit(cache=True)
+def explain_connected_false(assign, n, nbrs, work, buf):
+    """:func:`explain_connected` for the cells whose boolean is false: they
+    lie in one piece of the cells not true (Statue Park's park, Creek's
+    unshaded cells, where boolean ``c`` says cell ``c`` is shaded).  The
+    same ``(mode, k)`` and clause in ``buf[:k]``, over the booleans as they
+    are."""
+    flipped = np.empty(n, np.int64)
+    for c in range(n):
+        flipped[c] = -1 if assign[c] < 0 else 1 - assign[c]
+    mode, k = explain_connected(flipped, n, nbrs, work, buf)
+    for i in range(k):
+        buf[i] ^= 1                          # a literal of the flipped boolean, negated
+    return mode, k

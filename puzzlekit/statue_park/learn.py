@@ -28,8 +28,8 @@ The kernel explains the rest:
   than copies is a conflict, explained by the unused ones, and just as many
   uses the open ones.
 * ``reach`` (when the park rule is on): the park is one region, Nanro's
-  connectivity kernel (:func:`puzzlekit.core.explain.explain_connected`) over the park
-  cells (the shaded booleans negated): park cells in two parts, an open
+  connectivity kernel over the park cells, the unshaded ones
+  (:func:`puzzlekit.core.explain.explain_connected_false`): park cells in two parts, an open
   cell cut off from the park, or an open cell every path between park cells
   passes through, each explained by two park cells and the shaded cells
   around one part.
@@ -48,7 +48,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.explain import explain_connected, write_literals
+from ..core.explain import explain_connected_false, write_literals
 from ..core.learn import Learner, flat, units
 from .ladder import PARK, USED, catalogue, encode
 from .model import Answer
@@ -219,13 +219,7 @@ def _explain_jit(assign, data, buf):
             return mode, k
     if park == 0:
         return 0, 0
-    parked = np.empty(n, np.int64)           # the park booleans
-    for c in range(n):
-        parked[c] = -1 if assign[c] < 0 else 1 - assign[c]
-    mode, k = explain_connected(parked, n, nbrs, work, buf)
-    for i in range(k):
-        buf[i] ^= 1                          # a park literal is a shaded one negated
-    return mode, k
+    return explain_connected_false(assign, n, nbrs, work, buf)   # the park: the unshaded
 
 
 # ---------------------------------------------------------------- states

@@ -35,3 +35,29 @@ def check_explanations(explain, data, nv: int, rows: np.ndarray, rng, where=None
         for r in rows:
             assert any(r[x >> 1] ^ (x & 1) for x in clause), (where, clause)
     return said
+
+
+def check_learner_count(spec, p, raw, limit: int, sat_count) -> None:
+    """The genre's clause learner (``spec.proof.learner``) counts ``p``
+    from its initial state as the raw engine did (``raw``, its answers up
+    to ``limit``), exactly when below it, each answer once and accepted by
+    the referee; and CP-SAT's model (``sat_count(p, limit)``) counts the
+    same."""
+    from puzzlekit.core.learn import learn_count
+    got = learn_count(spec.proof.learner, p, spec.initial_state(p), limit)
+    assert got.count == raw.count, (p.to_json(), got, raw.count)
+    assert got.complete == (raw.count < limit)
+    assert len({s.bits.tobytes() for s in got.solutions}) == len(got.solutions) == got.count
+    for s in got.solutions:
+        assert spec.check(p, spec.decode(s)) == []
+    assert sat_count(p, limit).count == raw.count
+
+
+def check_rule_clauses(starts: np.ndarray, lits: np.ndarray, rows: np.ndarray, where=None) -> int:
+    """Every clause of a learner's rules (``starts, lits``) holds in every
+    answer (``rows``, one 0/1 row of the booleans each), so the clauses the
+    learner starts from remove none; the number of answers checked."""
+    for r in rows:
+        true = r[lits >> 1] ^ (lits & 1)
+        assert all(true[starts[c]:starts[c + 1]].any() for c in range(starts.size - 1)), where
+    return len(rows)

@@ -5,20 +5,11 @@ search is checked for every genre with a learner in tests/test_every_genre.py.""
 import numpy as np
 import pytest
 
-from puzzlekit.core.learn import learn_count
-from puzzlekit.nanro import (
-    SPEC,
-    brute_solutions,
-    check,
-    encode,
-    initial_state,
-    random_small,
-    sat as nanro_sat,
-)
+from puzzlekit.nanro import SPEC, brute_solutions, encode, random_small, sat as nanro_sat
 from puzzlekit.nanro.generate import random_partition
-from puzzlekit.nanro.learn import LEARNER, _explain_jit, _row_of, arrays
+from puzzlekit.nanro.learn import _explain_jit, _row_of, arrays
 from puzzlekit.nanro.model import Puzzle
-from tests.core.explain import check_explanations
+from tests.core.explain import check_explanations, check_learner_count
 
 LIMIT = 30
 
@@ -54,13 +45,7 @@ def test_learner_counts_like_the_raw_engine_and_cp_sat(seed):
         raw = brute_solutions(p, LIMIT)
         if raw.capped:
             continue
-        got = learn_count(LEARNER, p, initial_state(p), LIMIT)
-        assert got.count == raw.count, (p.to_json(), got, raw.count)
-        assert got.complete == (raw.count < LIMIT)
-        assert len({s.bits.tobytes() for s in got.solutions}) == len(got.solutions) == got.count
-        for s in got.solutions:
-            assert check(p, SPEC.decode(s)) == []
-        assert nanro_sat.count_solutions(p, LIMIT).count == raw.count
+        check_learner_count(SPEC, p, raw, LIMIT, nanro_sat.count_solutions)
         seen.add(min(raw.count, 3))
     assert seen == {0, 1, 2, 3}, seen
 

@@ -8,20 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlekit.core.learn import learn_count
 from puzzlekit.core.proof import proof_count
-from puzzlekit.statue_park import (
-    SPEC,
-    brute_solutions,
-    check,
-    encode,
-    initial_state,
-    random_small,
-    sat as sp_sat,
-    url,
-)
-from puzzlekit.statue_park.learn import LEARNER, _explain_jit, _n_bools, _row_of, arrays, clauses
-from tests.core.explain import check_explanations
+from puzzlekit.statue_park import SPEC, brute_solutions, encode, random_small, sat as sp_sat, url
+from puzzlekit.statue_park.learn import _explain_jit, _n_bools, _row_of, arrays, clauses
+from tests.core.explain import check_explanations, check_learner_count, check_rule_clauses
 
 LIMIT = 30
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,13 +37,7 @@ def test_learner_counts_like_the_raw_engine_and_cp_sat(seed):
         raw = _answers(p, LIMIT)
         if raw is None:
             continue
-        got = learn_count(LEARNER, p, initial_state(p), LIMIT)
-        assert got.count == raw.count, (p.to_json(), got, raw.count)
-        assert got.complete == (raw.count < LIMIT)
-        assert len({s.bits.tobytes() for s in got.solutions}) == len(got.solutions) == got.count
-        for s in got.solutions:
-            assert check(p, SPEC.decode(s)) == []
-        assert sp_sat.count_solutions(p, LIMIT).count == raw.count
+        check_learner_count(SPEC, p, raw, LIMIT, sp_sat.count_solutions)
         seen.add(min(raw.count, 3))
     assert seen == {0, 1, 2, 3}, seen
 
@@ -70,12 +54,7 @@ def test_every_rule_clause_holds_in_every_answer(seed):
         raw = _answers(p, 200)
         if raw is None:
             continue
-        starts, lits = clauses(p)
-        for r in _rows(p, raw):
-            true = r[lits >> 1] ^ (lits & 1)
-            assert np.all(np.maximum.reduceat(true, starts[:-1]) if lits.size else True), \
-                p.to_json()
-            checked += 1
+        checked += check_rule_clauses(*clauses(p), _rows(p, raw), p.to_json())
     assert checked >= 20, checked
 
 
