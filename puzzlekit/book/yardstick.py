@@ -117,16 +117,18 @@ def timing_compare(full: dict) -> pd.DataFrame:
     return t
 
 
-def first_run_table(cold: dict) -> pd.DataFrame:
+def first_run_table(cold: dict, which: str = "genres") -> pd.DataFrame:
     """Per genre of the stored first-run timing (``benchmarks/bench_cold.py``,
     ``results/cold.json``): the seconds of ``solve --count 2`` on the first
-    bank board in a new process with an empty numba cache (cold) and again
+    bank board (``which="real"``: on the real puzzle whose proof took
+    longest) in a new process with an empty numba cache (cold) and again
     with the cache filled (warm), wall and processor seconds."""
+    runs = cold.get(which, {})
     rows = {display_name(g): {"board": v.get("board", "?"), "cold (s)": float(v["cold"]),
                               "cold, processor (s)": float(v.get("cold cpu", np.nan)),
                               "warm (s)": float(v["warm"]),
                               "warm, processor (s)": float(v.get("warm cpu", np.nan))}
-            for g, v in ((g, cold["genres"][g]) for g in _in_order(cold.get("genres", {})))}
+            for g, v in ((g, runs[g]) for g in _in_order(runs))}
     t = pd.DataFrame.from_dict(rows, orient="index")
     t.index.name = "genre"
     return t

@@ -547,21 +547,26 @@ class Ladder:
         return CHANGED if changed else STABLE
 
     # -- grading ------------------------------------------------------------
-    def grade(self, state: State, without: Iterable = (), above: int = -1) -> str | None:
+    def grade(self, state: State, without: Iterable = (), above: int = -1,
+              solved_at: int | None = None) -> str | None:
         """Name of the weakest level whose fixpoint solves ``state`` (or None).
 
         ``state`` is not modified.  ``above``: a level whose fixpoint left
         ``state`` open without a contradiction (so, since each level adds
         rungs to the one below, no level under it solves it either): the
-        search starts above it.
+        search starts above it.  ``solved_at``: a level whose fixpoint is
+        known to solve ``state`` (the caller has just run it): the search
+        stops below it, and it is the grade when no level there solves
+        ``state``, so its fixpoint, often the dearest, is not run again.
         """
-        for i in range(above + 1, len(self.rungs)):
+        top = len(self.rungs) if solved_at is None else solved_at
+        for i in range(above + 1, top):
             if i in {self.level(w) for w in without}:
                 continue
             s = state.copy()
             if self.fixpoint(s, i, without, attribute=False).solved:
                 return self.names[i]
-        return None
+        return None if solved_at is None else self.names[solved_at]
 
     def reach(self, state: State, without: Iterable = ()) -> list[FixpointResult]:
         """Fixpoint result at every level 0..top, each from a fresh copy."""

@@ -600,7 +600,8 @@ def solve(state: State, ladder: Ladder, accept: Callable[[State], bool], level=N
     fp = ladder.fixpoint(s, lvl, attribute=False)     # compiled, where the ladder is
     # a level left with open variables and no contradiction: no level below
     # it decides them all either
-    grade = ladder.grade(state, above=lvl if fp.status == "stable" else -1)
+    grade = ladder.grade(state, above=lvl if fp.status == "stable" else -1,
+                         solved_at=lvl if fp.solved else None)
     status = fp.status
     if fp.solved and not accept(s):
         status = "contradiction"

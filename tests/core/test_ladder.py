@@ -157,6 +157,31 @@ def test_grade_is_weakest_finishing_level():
         assert not toy.LADDER.fixpoint(toy.initial_state(p), below).solved
 
 
+def test_grade_does_not_run_a_level_known_to_solve_again(monkeypatch):
+    """Told a level's fixpoint solves the board (``solved_at``), grade runs
+    only the levels below it, and names it when none of them solves: the
+    same grade as the full search, without that fixpoint (the dearest, when
+    it is the top level's) run twice."""
+    real = toy.LADDER.fixpoint
+    ran = []
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in range(60):
+        start = toy.initial_state(toy.random_small(rng, 3, 3))
+        full = toy.LADDER.grade(start)
+        if full is None:
+            continue
+        for lvl in range(toy.LADDER.level(full), len(toy.LADDER.rungs)):
+            ran.clear()
+            with monkeypatch.context() as m:
+                m.setattr(toy.LADDER, "fixpoint",
+                          lambda s, lvl=None, *a, **k: ran.append(lvl) or real(s, lvl, *a, **k))
+                assert toy.LADDER.grade(start, solved_at=lvl) == full
+            assert lvl not in ran and all(x < lvl for x in ran), (lvl, ran)
+            checked += 1
+    assert checked > 20, checked
+
+
 def test_reach_nests():
     p = _latin(4, [[0, 0, 1], [1, 2, 3]])
     live = [int(r.attribution.size - (r.attribution >= -1).sum()) for r in
