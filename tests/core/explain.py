@@ -37,27 +37,66 @@ def check_explanations(explain, data, nv: int, rows: np.ndarray, rng, where=None
     return said
 
 
-def check_learner_count(spec, p, raw, limit: int, sat_count) -> None:
-    """The genre's clause learner (``spec.proof.learner``) counts ``p``
-    from its initial state as the raw engine did (``raw``, its answers up
-    to ``limit``), exactly when below it, each answer once and accepted by
-    the referee; and CP-SAT's model (``sat_count(p, limit)``) counts the
-    same."""
+
+def _answered(spec, boards, limit):
+    """The boards the raw engine finishes within ``limit`` answers, each
+    with its answers."""
+    for p in boards:
+        raw = spec.brute_solutions(p, limit)
+        if not raw.capped:
+            yield p, raw
+
+
+def _rows(spec, p, raw) -> np.ndarray:
+    """The learner's booleans of every answer of ``p``, one row each."""
+    row_of = spec.proof.learner.row_of
+    return np.array([row_of(spec.encode(p, a)) for a in raw.solutions], np.int64)
+
+
+def learner_counts(spec, boards, limit: int, sat_count) -> set:
+    """On every board the raw engine finishes within ``limit`` answers, the
+    genre's clause learner (``spec.proof.learner``) counts from the initial
+    state what the raw engine counted, exactly when below ``limit``, each
+    answer once and accepted by the referee; and CP-SAT's model
+    (``sat_count(p, limit)``) counts the same.  The counts seen, 3 standing
+    for three or more."""
     from puzzlekit.core.learn import learn_count
-    got = learn_count(spec.proof.learner, p, spec.initial_state(p), limit)
-    assert got.count == raw.count, (p.to_json(), got, raw.count)
-    assert got.complete == (raw.count < limit)
-    assert len({s.bits.tobytes() for s in got.solutions}) == len(got.solutions) == got.count
-    for s in got.solutions:
-        assert spec.check(p, spec.decode(s)) == []
-    assert sat_count(p, limit).count == raw.count
+    seen = set()
+    for p, raw in _answered(spec, boards, limit):
+        got = learn_count(spec.proof.learner, p, spec.initial_state(p), limit)
+        assert got.count == raw.count, (p.to_json(), got, raw.count)
+        assert got.complete == (raw.count < limit)
+        assert len({s.bits.tobytes() for s in got.solutions}) == len(got.solutions) == got.count
+        for s in got.solutions:
+            assert spec.check(p, spec.decode(s)) == []
+        assert sat_count(p, limit).count == raw.count
+        seen.add(min(raw.count, 3))
+    return seen
 
 
-def check_rule_clauses(starts: np.ndarray, lits: np.ndarray, rows: np.ndarray, where=None) -> int:
-    """Every clause of a learner's rules (``starts, lits``) holds in every
-    answer (``rows``, one 0/1 row of the booleans each), so the clauses the
-    learner starts from remove none; the number of answers checked."""
-    for r in rows:
-        true = r[lits >> 1] ^ (lits & 1)
-        assert all(true[starts[c]:starts[c + 1]].any() for c in range(starts.size - 1)), where
-    return len(rows)
+def rule_clauses_hold(spec, boards, limit: int = 200) -> int:
+    """Every clause of the learner's rules holds in every answer of every
+    board the raw engine finishes within ``limit`` answers, so the clauses
+    the learner starts from remove none; the number of answers checked."""
+    checked = 0
+    for p, raw in _answered(spec, boards, limit):
+        starts, lits = spec.proof.learner.clauses(p)
+        for r in _rows(spec, p, raw):
+            true = r[lits >> 1] ^ (lits & 1)
+            assert all(true[starts[c]:starts[c + 1]].any() for c in range(starts.size - 1)), \
+                p.to_json()
+            checked += 1
+    return checked
+
+
+def explanations_hold(spec, boards, rng, limit: int = 200) -> dict:
+    """:func:`check_explanations` of the learner's kernel on every board the
+    raw engine finishes within ``limit`` answers: the deductions (``1``) and
+    conflicts (``2``) it gave in all."""
+    learner = spec.proof.learner
+    said = {1: 0, 2: 0}
+    for p, raw in _answered(spec, boards, limit):
+        got = check_explanations(learner.explain, learner.data(p), int(learner.n_bools(p)),
+                                 _rows(spec, p, raw), rng, p.to_json())
+        said = {m: said[m] + got[m] for m in said}
+    return said

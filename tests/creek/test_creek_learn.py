@@ -13,14 +13,12 @@ from puzzlekit.core.proof import proof_count
 from puzzlekit.creek import (
     SPEC,
     Puzzle,
-    brute_solutions,
-    encode,
     initial_state,
     random_small,
     sat as creek_sat,
 )
-from puzzlekit.creek.learn import LEARNER, _arrays, _explain_jit, _row_of, clauses
-from tests.core.explain import check_explanations, check_learner_count, check_rule_clauses
+from puzzlekit.creek.learn import LEARNER, clauses
+from tests.core.explain import explanations_hold, learner_counts, rule_clauses_hold
 
 LIMIT = 30
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,36 +33,16 @@ def _boards(seed, count):
             for _ in range(count)]
 
 
-def _answers(p, limit):
-    raw = brute_solutions(p, limit)
-    return None if raw.capped else raw
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_learner_counts_like_the_raw_engine_and_cp_sat(seed):
-    seen = set()
-    for p in _boards(seed, 60):
-        raw = _answers(p, LIMIT)
-        if raw is None:
-            continue
-        check_learner_count(SPEC, p, raw, LIMIT, creek_sat.count_solutions)
-        seen.add(min(raw.count, 3))
+    seen = learner_counts(SPEC, _boards(seed, 60), LIMIT, creek_sat.count_solutions)
     assert seen == {0, 1, 2, 3}, seen
-
-
-def _rows(p, raw):
-    return np.array([_row_of(encode(p, a)) for a in raw.solutions], np.int64)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_every_rule_clause_holds_in_every_answer(seed):
     """The clauses the learner starts from remove no answer."""
-    checked = 0
-    for p in _boards(200 + seed, 40):
-        raw = _answers(p, 200)
-        if raw is None:
-            continue
-        checked += check_rule_clauses(*clauses(p), _rows(p, raw), p.to_json())
+    checked = rule_clauses_hold(SPEC, _boards(200 + seed, 40))
     assert checked >= 20, checked
 
 
@@ -83,15 +61,7 @@ def test_every_kernel_clause_holds_in_every_answer(seed):
     the kernel: each clause it writes names no boolean twice, has every
     literal false but a deduction's first (which is open), and holds in
     every answer of the board, so it removes none."""
-    rng = np.random.default_rng(seed)
-    said = {1: 0, 2: 0}
-    for p in _boards(100 + seed, 60):
-        raw = _answers(p, 200)
-        if raw is None:
-            continue
-        rows = _rows(p, raw)
-        got = check_explanations(_explain_jit, _arrays(p), p.h * p.w, rows, rng, p.to_json())
-        said = {m: said[m] + got[m] for m in said}
+    said = explanations_hold(SPEC, _boards(100 + seed, 60), np.random.default_rng(seed))
     assert said[1] >= 100 and said[2] >= 100, said
 
 

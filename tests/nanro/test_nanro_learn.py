@@ -5,11 +5,10 @@ search is checked for every genre with a learner in tests/test_every_genre.py.""
 import numpy as np
 import pytest
 
-from puzzlekit.nanro import SPEC, brute_solutions, encode, random_small, sat as nanro_sat
+from puzzlekit.nanro import SPEC, random_small, sat as nanro_sat
 from puzzlekit.nanro.generate import random_partition
-from puzzlekit.nanro.learn import _explain_jit, _row_of, arrays
 from puzzlekit.nanro.model import Puzzle
-from tests.core.explain import check_explanations, check_learner_count
+from tests.core.explain import explanations_hold, learner_counts
 
 LIMIT = 30
 
@@ -40,13 +39,7 @@ def _boards(seed, count):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_learner_counts_like_the_raw_engine_and_cp_sat(seed):
-    seen = set()
-    for p in _boards(seed, 40):
-        raw = brute_solutions(p, LIMIT)
-        if raw.capped:
-            continue
-        check_learner_count(SPEC, p, raw, LIMIT, nanro_sat.count_solutions)
-        seen.add(min(raw.count, 3))
+    seen = learner_counts(SPEC, _boards(seed, 40), LIMIT, nanro_sat.count_solutions)
     assert seen == {0, 1, 2, 3}, seen
 
 
@@ -56,15 +49,5 @@ def test_every_kernel_clause_holds_in_every_answer(seed):
     the kernel: each clause it writes names no boolean twice, has every
     literal false but a deduction's first (which is open), and holds in
     every answer of the board, so it removes none."""
-    rng = np.random.default_rng(seed)
-    said = {1: 0, 2: 0}
-    for p in _boards(100 + seed, 40):
-        raw = brute_solutions(p, 200)
-        if raw.capped:
-            continue
-        rows = np.array([_row_of(encode(p, a)) for a in raw.solutions], np.int64)
-        nv = 2 * p.h * p.w
-        data = arrays(p)
-        got = check_explanations(_explain_jit, data, nv, rows, rng, p.to_json())
-        said = {m: said[m] + got[m] for m in said}
+    said = explanations_hold(SPEC, _boards(100 + seed, 40), np.random.default_rng(seed))
     assert said[1] >= 100 and said[2] >= 100, said
