@@ -9,7 +9,7 @@ from numba import njit
 
 from ..core._nb import copy_into, sort_part
 from ..core.cache import puzzle_table
-from .model import Puzzle, placements
+from .model import _REL, Puzzle, _placements_jit
 
 __all__ = ["kernel_arrays", "kernel_data"]
 
@@ -19,7 +19,7 @@ def kernel_arrays(p: Puzzle):
     ``(pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx,
     pl_cls, var_of_cell, nbrs)``.  The kernels read them packed
     (:func:`kernel_data`)."""
-    return puzzle_table(p, "heteromino.kernel_arrays", _build)
+    return puzzle_table(p, "heteromino.tables", _build)[0]
 
 
 def kernel_data(p: Puzzle):
@@ -40,37 +40,71 @@ def kernel_data(p: Puzzle):
     ``sup`` the pairs of the ``pair`` rung (:func:`_pairs_jit`).  The kernels
     write ``refs``, ``iw`` and ``uw`` on every call, so they are shared by
     every state of the puzzle in one process."""
-    return puzzle_table(p, "heteromino.kernel_data", _pack)
+    return puzzle_table(p, "heteromino.tables", _build)[1]
 
 
 def _build(p: Puzzle):
-    n = p.h * p.w
-    pl = placements(p)
-    m = len(pl)
-    var_of_cell = np.full(n, -1, dtype=np.int64)
-    white = np.flatnonzero(~p.black)
-    var_of_cell[white] = np.arange(len(white))
-    cls = np.ascontiguousarray(p.classes[pl[:, 0]] if m else np.zeros(0), dtype=np.int64)
-    nbrs = np.ascontiguousarray(p.grid.nbrs, dtype=np.int64)
-    offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off, tch_idx = _tables_jit(
-        np.ascontiguousarray(pl, dtype=np.int64), var_of_cell, nbrs, cls)
-    return (pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx,
-            cls, var_of_cell, nbrs)
+    """Both tables, ``(kernel_arrays, kernel_data)``, built together: a small
+    board's whole proof takes a few hundred microseconds, so the calls into
+    compiled code and the Python between them count (one compiled function
+    for all four steps was faster still, but took a second longer to compile
+    on a first solve)."""
+    white = ~np.ascontiguousarray(p.black, dtype=np.bool_).reshape(-1)
+    cls_of = np.ascontiguousarray(p.classes, dtype=np.int64)
+    pl = _placements_jit(p.h, p.w, white, _REL)
+    (var_of_cell, nbrs, cls, offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off,
+     tch_idx) = _tables_jit(pl, p.h, p.w, white, cls_of)
+    P, Bt, lists, idx, wnb = _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off,
+                                       ct_idx, cls, var_of_cell, nbrs)
+    vlo, po, sup = _pairs_jit(offsets, P, Bt, wnb)
+    widest = int(np.diff(vlo).max()) if len(vlo) > 1 else 0
+    if widest > 64:                         # a tromino tiling has at most 44: a bug if so
+        raise AssertionError("a cell with more than 64 pieces beside it")
+    m = pl.shape[0]
+    nv = offsets.shape[0] - 1
+    nb = int(offsets[-1])
+    refs = np.zeros((3, _N_REFS, max((nb + 7) // 8 * 8, 8)), dtype=np.bool_)
+    m1, nv1 = max(m, 1), max(nv, 1)
+    iw = np.zeros(_META + _N_REFS + 2 * m1 + 2 * nv1 + nb // 8 + 1 + _N_REFS * nv1,
+                  dtype=np.int64)
+    uw = np.zeros(2 * nv1 + m1, dtype=np.uint8)
+    arrays = (pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx,
+              cls, var_of_cell, nbrs)
+    data = (offsets, P, Bt, lists, idx, wnb, refs, refs.view(np.uint64), iw, uw, vlo, po, sup)
+    return arrays, data
 
 
 @njit(cache=True)
-def _tables_jit(pl, var_of_cell, nbrs, cls):
-    """The bit layout and touch lists of :func:`_build`: a piece owns one bit
+def _tables_jit(pl, h, w, white, cls_of):
+    """The white cells' variables, the neighbour table, every piece's class,
+    and the bit layout and touch lists of :func:`_build`: a piece owns one bit
     in each of its cells' variables (a variable's bits in piece order); per
     white cell the pieces touching it without covering it, and per piece the
     same-class pieces, disjoint from it, that share an edge with it (every
     list increasing)."""
+    n = h * w
     m = pl.shape[0]
-    n = var_of_cell.shape[0]
+    var_of_cell = np.full(n, -1, np.int64)
     nv = 0
     for c in range(n):
-        if var_of_cell[c] >= 0:
+        if white[c]:
+            var_of_cell[c] = nv
             nv += 1
+    cls = np.zeros(m, np.int64)
+    for q in range(m):
+        cls[q] = cls_of[pl[q, 0]]
+    nbrs = np.full((n, 4), -1, np.int64)            # up, right, down, left, as core.grid's
+    for r in range(h):
+        for c in range(w):
+            i = r * w + c
+            if r > 0:
+                nbrs[i, 0] = i - w
+            if c < w - 1:
+                nbrs[i, 1] = i + 1
+            if r < h - 1:
+                nbrs[i, 2] = i + w
+            if c > 0:
+                nbrs[i, 3] = i - 1
     offsets = np.zeros(nv + 1, np.int64)
     for q in range(m):
         for t in range(3):
@@ -161,7 +195,8 @@ def _tables_jit(pl, var_of_cell, nbrs, cls):
         copy_into(out, n_out, buf, k)
         n_out += k
         tch_off[q + 1] = n_out
-    return offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off, out[:n_out].copy()
+    return (var_of_cell, nbrs, cls, offsets, pl_bits, bit_pl, var_of_bit, ct_off, ct_idx, tch_off,
+            out[:n_out].copy())
 
 
 @njit(cache=True)
@@ -190,27 +225,6 @@ _N_REFS = 48
 # the head of the kernels' int64 working memory: the depths of the three
 # reference stacks, region's stamp and fit's stamp
 _META = 5
-
-
-def _pack(p: Puzzle):
-    """:func:`kernel_data` from :func:`kernel_arrays`."""
-    pl, pl_bits, bit_pl, offsets, var_of_bit, tch_off, tch_idx, ct_off, ct_idx, cls, \
-        var_of_cell, nbrs = kernel_arrays(p)
-    m = pl.shape[0]
-    nv = offsets.shape[0] - 1
-    nb = int(offsets[-1])
-    P, Bt, lists, idx, wnb = _pack_jit(pl_bits, bit_pl, var_of_bit, tch_off, tch_idx, ct_off,
-                                       ct_idx, cls, var_of_cell, nbrs)
-    offsets = np.ascontiguousarray(offsets, dtype=np.int64)
-    vlo, po, sup = _pairs_jit(offsets, P, Bt, wnb)
-    if nv and int(np.diff(vlo).max()) > 64:     # a tromino tiling has at most 44: a bug if so
-        raise AssertionError("a cell with more than 64 pieces beside it")
-    refs = np.zeros((3, _N_REFS, max((nb + 7) // 8 * 8, 8)), dtype=np.bool_)
-    m1, nv1 = max(m, 1), max(nv, 1)
-    iw = np.zeros(_META + _N_REFS + 2 * m1 + 2 * nv1 + nb // 8 + 1 + _N_REFS * nv1,
-                  dtype=np.int64)
-    uw = np.zeros(2 * nv1 + m1, dtype=np.uint8)
-    return (offsets, P, Bt, lists, idx, wnb, refs, refs.view(np.uint64), iw, uw, vlo, po, sup)
 
 
 @njit(cache=True)
