@@ -357,6 +357,8 @@ def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, w
     (up to :data:`MEMO_WORDS` words), and a node whose fixpoint has one of
     them is closed at once: its open part is one already shown to have no
     answer (the count is the same; nodes change).
+    The root's fixpoint is written back into ``bits0`` (where it is not
+    dead), for a caller that goes on from there (the clause learner).
     Returns ``(count, nodes, capped, branch points, complete, sols)``.
     """
     limit, max_nodes, keep, lift = walk.limit, walk.max_nodes, walk.keep, walk.lift
@@ -450,6 +452,8 @@ def search_jit(legal, loop, data, bits0, offsets, active, probe, n_probe_vars, w
                 fails[bv] += 1
             ended = True
             continue
+        if nodes == 1:
+            copy_into(bits0, 0, bits, bits.size)
         var = -1
         grp = -1
         for t in range(len(order)):

@@ -52,7 +52,8 @@ from ._specialise import compile_beside, kernels_tag
 from .ladder import State
 from .search import SearchResult, _luby
 
-__all__ = ["Learner", "learn_count", "flat", "units", "joined", "RESTART_UNIT"]
+__all__ = ["Learner", "learn_count", "flat", "units", "decided", "values_row", "joined",
+           "RESTART_UNIT"]
 
 #: Conflicts in one unit of Luby's restart sequence.
 RESTART_UNIT = 100
@@ -142,6 +143,26 @@ def flat(lists) -> tuple:
     starts = np.zeros(len(lists) + 1, np.int64)
     starts[1:] = np.cumsum([len(c) for c in lists])
     return starts, np.array([x for c in lists for x in c], np.int64)
+
+
+def decided(pairs, offset: int = 0) -> np.ndarray:
+    """The literals a two-valued variable's bits have decided, boolean
+    ``offset + i`` for row ``i`` of ``pairs`` (``[false possible, true
+    possible]``, a state's ``(n, 2)`` view): true where its false bit is
+    gone, false where its true bit is (for :func:`units`).
+
+    >>> decided(np.array([[True, True], [False, True], [True, False]]), 10).tolist()
+    [22, 25]
+    """
+    pairs = np.asarray(pairs, dtype=np.bool_)
+    return np.concatenate([2 * (offset + np.flatnonzero(~pairs[:, 0])),
+                           2 * (offset + np.flatnonzero(~pairs[:, 1])) + 1])
+
+
+def values_row(state) -> np.ndarray:
+    """The booleans of a decided state whose variables are the booleans
+    (two values each, the second "true"): its values (a ``Learner.row_of``)."""
+    return state.values().astype(np.int8)
 
 
 def units(*literals) -> tuple:

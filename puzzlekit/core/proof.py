@@ -200,8 +200,10 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     instead of the initial one.
 
     A policy with a ``learner`` hands a search its first round leaves open
-    to clause learning (:mod:`puzzlekit.core.learn`) from the fixpoint of
-    the same start (the root of the search), the answers found so far
+    to clause learning (:mod:`puzzlekit.core.learn`) from the whole ladder's
+    fixpoint of the same start (the root of the search, as the search left
+    it where it ran the whole ladder there without a cap on probe's passes,
+    so that fixpoint is not run twice), the answers found so far
     blocked, instead of the later rounds; the result's ``nodes`` then adds
     the learner's conflicts, and ``max_nodes`` caps those too."""
     policy = spec.proof
@@ -210,9 +212,10 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     if policy.learner is not None:
         from .learn import learn_count
 
-        def learn(want, found, nodes, seconds):
-            return learn_count(policy.learner, puzzle, _root(spec, start, policy), want,
-                               found, nodes, seconds)
+        def learn(want, found, nodes, seconds, root=None):
+            if root is None or policy.probe_passes is not None or policy.probe_depth < 1:
+                root = _root(spec, start if root is None else root, policy)
+            return learn_count(policy.learner, puzzle, root, want, found, nodes, seconds)
     rounds = policy.first_nodes if first_nodes is None else first_nodes
     return count_with_restarts(start, spec.ladder, spec.accept(puzzle), limit,
                                Budget(max_nodes, time_limit), policy.search(puzzle),

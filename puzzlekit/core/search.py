@@ -93,6 +93,9 @@ class SearchResult(_Verdict):
     limit: int
     solutions: tuple = field(default=(), repr=False)
     counters: Counter = field(default_factory=Counter, repr=False)
+    #: The state at the root's fixpoint, where the compiled search reports
+    #: it (None elsewhere): a search that goes on from the root starts there.
+    root: State | None = field(default=None, repr=False, compare=False)
 
     @property
     def status(self) -> str:
@@ -410,8 +413,9 @@ def _count_compiled(state, ladder, lvl, limit, budget, settings, keep):
     sols = np.zeros((min(max(keep, 0), 16), state.bits.size), dtype=np.bool_)
     if state.dead():
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
+    bits0 = state.bits.copy()
     found, nodes, capped, bp, done, sols = search_jit(
-        comp.data(state.puzzle), state.bits.copy(), state.offsets,
+        comp.data(state.puzzle), bits0, state.offsets,
         rungs, probe, pv, work, slot, order, firsts, sols, *_flat_groups(settings.groups),
         _walk(limit, budget, settings, keep))
     out = []
@@ -419,8 +423,12 @@ def _count_compiled(state, ladder, lvl, limit, budget, settings, keep):
         s = state.copy()
         s.load(sols[i])
         out.append(s)
+    root = None
+    if not done:                         # where a later search may start
+        root = state.copy()
+        root.load(bits0)
     return SearchResult(int(found), bool(done) and not capped, bool(capped), int(nodes),
-                        int(bp), limit, tuple(out), ladder.compiled_counters(work))
+                        int(bp), limit, tuple(out), ladder.compiled_counters(work), root)
 
 
 def _walk(limit, budget, settings, keep) -> Walk:
@@ -483,10 +491,12 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
     finds ``limit`` answers) is done without a probe trial.
 
     With ``learn``, a search the first round leaves open goes to it instead
-    of the rounds: ``learn(limit, found, max_nodes, time_limit)`` counts up
-    to ``limit`` answers besides the ``found`` ones (states, each counted
-    once) and reports a :class:`SearchResult` (a clause-learning search,
-    :func:`puzzlekit.core.learn.learn_count`, whose nodes are conflicts).
+    of the rounds: ``learn(limit, found, max_nodes, time_limit, root)``
+    counts up to ``limit`` answers besides the ``found`` ones (states, each
+    counted once) and reports a :class:`SearchResult` (a clause-learning
+    search, :func:`puzzlekit.core.learn.learn_count`, whose nodes are
+    conflicts); ``root`` is the first round's root at its fixpoint
+    (:attr:`SearchResult.root`; None where the search does not report it).
 
     The count is the same as :func:`count_solutions`'s whenever both finish;
     only the time to reach it changes.
@@ -539,7 +549,7 @@ def count_with_restarts(state: State, ladder: Ladder, accept: Callable[[State], 
         rest = left()
         if learn is not None and whole == cap and (rest is None or rest > 0):
             found = tuple(seen.values())
-            lr = pool(learn(limit - len(found), found, max_nodes, rest))
+            lr = pool(learn(limit - len(found), found, max_nodes, rest, r.root))
             return result(len(seen), lr.complete, lr.capped)
         if limit < 2:
             return result(max(r.count, len(seen)), False, r.capped)

@@ -25,7 +25,7 @@ from numba import njit
 
 from ..core.cache import puzzle_table
 from ..core.explain import explain_connected_false
-from ..core.learn import Learner, flat, units
+from ..core.learn import Learner, decided, flat, units, values_row
 from .ladder import encode
 from .model import Answer
 
@@ -74,12 +74,7 @@ def _explain_jit(assign, data, buf):
 def _state_clauses(state):
     """What a state has decided, one unit each: a cell shaded where its
     unshaded bit is gone, unshaded where its shaded bit is."""
-    cells = state.cells
-    return units(2 * np.flatnonzero(~cells[:, 0]), 2 * np.flatnonzero(~cells[:, 1]) + 1)
-
-
-def _row_of(state):
-    return state.values().astype(np.int8)
+    return units(decided(state.cells))
 
 
 def _n_bools(puzzle):
@@ -94,4 +89,4 @@ def _state_of(puzzle, row):
 #: Creek's part in clause learning (``ProofPolicy.learner``).
 LEARNER = Learner(explain=_explain_jit, clauses=clauses, data=_arrays,
                   n_bools=_n_bools,
-                  state_clauses=_state_clauses, state_of=_state_of, row_of=_row_of)
+                  state_clauses=_state_clauses, state_of=_state_of, row_of=values_row)

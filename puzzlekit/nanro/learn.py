@@ -41,7 +41,7 @@ from numba import njit
 
 from ..core.cache import puzzle_table
 from ..core.explain import explain_connected, write_literals
-from ..core.learn import Learner, flat, units
+from ..core.learn import Learner, decided, flat, units
 from .ladder import encode, geometry
 from .model import answer_from_mask
 
@@ -173,8 +173,7 @@ def _state_clauses(state):
     """What a state has decided, one unit each: a cell numbered (blank)
     where its blank (numbered) bit is gone, a count false where its bit is."""
     n = state.puzzle.h * state.puzzle.w
-    cell = state.cell
-    return units(2 * np.flatnonzero(~cell[:, 0]), 2 * np.flatnonzero(~cell[:, 1]) + 1,
+    return units(decided(state.cell),
                  2 * (n + np.flatnonzero(~state.label)) + 1)
 
 

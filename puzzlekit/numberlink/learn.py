@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, flat, units
+from ..core.learn import Learner, decided, flat, units
 from .ladder import OFF, ON, _find, arrays, encode
 from .model import Answer
 
@@ -378,8 +378,7 @@ def _explain_jit(assign, data, buf):
 def _state_clauses(state):
     """What a state has decided, one unit each: ON (``2e``) where the OFF bit
     is gone, OFF (``2e + 1``) where the ON bit is."""
-    seg = state.seg
-    return units(2 * np.flatnonzero(~seg[:, OFF]), 2 * np.flatnonzero(~seg[:, ON]) + 1)
+    return units(decided(state.seg[:, [OFF, ON]]))
 
 
 def _row_of(state):

@@ -100,3 +100,50 @@ def explanations_hold(spec, boards, rng, limit: int = 200) -> dict:
                                  _rows(spec, p, raw), rng, p.to_json())
         said = {m: said[m] + got[m] for m in said}
     return said
+
+
+def learner_suite(spec, boards, sat_count, counted: int = 60, limit: int = 30) -> tuple:
+    """The three checks of a genre's clause learner as pytest tests, for the
+    genre's test module to take in (``test_a, test_b, test_c = learner_suite(...)``):
+    on the boards ``boards(seed, count)`` gives (random small ones, with 0,
+    1, 2 and 3+ answers among them), its counts are the raw engine's and
+    CP-SAT's (``sat_count(p, limit)``, :func:`learner_counts`, ``counted``
+    boards a seed), every rule clause holds in every answer
+    (:func:`rule_clauses_hold`) and so does every clause its kernel writes
+    (:func:`explanations_hold`)."""
+    import pytest
+
+    @pytest.mark.parametrize("seed", range(3))
+    def test_learner_counts_like_the_raw_engine_and_cp_sat(seed):
+        seen = learner_counts(spec, boards(seed, counted), limit, sat_count)
+        assert seen == {0, 1, 2, 3}, seen
+
+    @pytest.mark.parametrize("seed", range(3))
+    def test_every_rule_clause_holds_in_every_answer(seed):
+        """The clauses the learner starts from remove no answer."""
+        checked = rule_clauses_hold(spec, boards(200 + seed, 40))
+        assert checked >= 20, checked
+
+    @pytest.mark.parametrize("seed", range(3))
+    def test_every_kernel_clause_holds_in_every_answer(seed):
+        """Random partial assignments (half of them read off an answer)
+        given to the kernel: each clause it writes names no boolean twice,
+        has every literal false but a deduction's first (which is open), and
+        holds in every answer of the board, so it removes none."""
+        said = explanations_hold(spec, boards(100 + seed, 60), np.random.default_rng(seed))
+        assert said[1] >= 100 and said[2] >= 100, said
+
+    return (test_learner_counts_like_the_raw_engine_and_cp_sat,
+            test_every_rule_clause_holds_in_every_answer,
+            test_every_kernel_clause_holds_in_every_answer)
+
+
+def small_boards(random_small, sides: tuple = (1, 6)):
+    """``boards(seed, count)`` for :func:`learner_suite`: ``count`` boards of
+    the genre's ``random_small(rng, h, w)``, each side drawn from
+    ``range(*sides)``."""
+    def boards(seed, count):
+        rng = np.random.default_rng(seed)
+        return [random_small(rng, int(rng.integers(*sides)), int(rng.integers(*sides)))
+                for _ in range(count)]
+    return boards
