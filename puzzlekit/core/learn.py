@@ -47,7 +47,7 @@ import numpy as np
 from numba import njit
 
 from ._loop import _clock
-from ._nb import copy_into
+from ._nb import call, copy_into
 from ._specialise import compile_beside, kernels_tag
 from .ladder import State
 from .search import SearchResult, _luby
@@ -531,7 +531,7 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
                 tlen = _set(db[s], dl, c, assign, level, reason, trail, tlen)
                 node = nxt
         if confl < 0:
-            mode, k = explain(assign, data, buf)
+            mode, k = call(explain, assign, data, buf)
             if mode == 2 and k == 0:
                 return found, True, conflicts, answers[:found]
             if mode > 0:
