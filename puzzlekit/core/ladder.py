@@ -284,6 +284,11 @@ class KernelHints:
     no_refcounts: bool = False
 
 
+# Compiled.loops's answers, by the id of the Compiled (kept here, not on it:
+# a Compiled is pickled to worker processes, its loops are not)
+_LOOPS: dict = {}
+
+
 @dataclass(frozen=True)
 class Compiled:
     """A genre's rung kernels for the one compiled loop (:mod:`._loop`).
@@ -307,9 +312,13 @@ class Compiled:
 
     def loops(self):
         """``(fixpoint, search)``: the core's compiled loops for these
-        kernels (:func:`puzzlekit.core._specialise.specialised`)."""
-        from ._specialise import specialised
-        return specialised(self.apply, self.legal, self.hints)
+        kernels (:func:`puzzlekit.core._specialise.specialised`), looked up
+        once (every proof asks for them)."""
+        got = _LOOPS.get(id(self))
+        if got is None or got[0] is not self:
+            from ._specialise import specialised
+            got = _LOOPS[id(self)] = (self, specialised(self.apply, self.legal, self.hints))
+        return got[1]
 
     def rung(self, i: int, name: str) -> Callable:
         """The Python rung function of kernel rung ``i``: ``fn(state,

@@ -388,11 +388,16 @@ def _group(state, counts, groups):
     return None if best is None else best[1]
 
 
+# no groups, and no order, as the compiled loop takes them (it only reads them)
+_NO_GROUPS = (np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64))
+_NO_ORDER = np.zeros(0, dtype=np.int64)
+
+
 def _flat_groups(groups):
     """``groups`` as the compiled loop takes them: the bits one after
     another, and where each group starts."""
     if groups is None:
-        return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
+        return _NO_GROUPS
     g = np.ascontiguousarray(groups, dtype=np.int64)
     return g.ravel(), np.arange(0, g.size + 1, max(g.shape[1], 1), dtype=np.int64)
 
@@ -404,7 +409,7 @@ def _count_compiled(state, ladder, lvl, limit, budget, settings, keep):
     search_jit = comp.loops()[1]
     rungs, probe, pv, work, slot = ladder.compiled_args(state,
                                                         ladder._active(lvl, settings.without))
-    order = (np.zeros(0, np.int64) if settings.order is None
+    order = (_NO_ORDER if settings.order is None
              else np.ascontiguousarray(settings.order, np.int64))
     firsts = (np.full(state.n_vars, -1, np.int64) if settings.first is None
               else np.ascontiguousarray(settings.first, np.int64))
