@@ -147,3 +147,31 @@ def small_boards(random_small, sides: tuple = (1, 6)):
         return [random_small(rng, int(rng.integers(*sides)), int(rng.integers(*sides)))
                 for _ in range(count)]
     return boards
+
+
+def search_roots_match(spec, genre: str) -> int:
+    """The proof's learner starts from the first round's root as the
+    compiled search left it (``SearchResult.root``) instead of running the
+    whole ladder's fixpoint again: on every real board of ``genre``
+    (``benchmarks/real/``) that the root leaves open, assert that root is
+    exactly the fixpoint ``core.proof._root`` computes.  How many boards
+    were compared."""
+    import json
+    from pathlib import Path
+
+    from puzzlekit.core.proof import _root
+    from puzzlekit.core.search import Budget, count_solutions
+
+    assert spec.proof.probe_passes is None and spec.proof.probe_depth >= 1
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "real" / f"{genre}.json"
+    compared = 0
+    for e in json.loads(path.read_text())["puzzles"]:
+        p = spec.url_decode(e["url"]) if "url" in e else spec.Puzzle.from_json(e["clues"])
+        start = spec.initial_state(p)
+        r = count_solutions(start, spec.ladder, spec.accept(p), limit=2,
+                            budget=Budget(1, None), settings=spec.proof.search(p))
+        if r.root is None:
+            continue
+        assert np.array_equal(r.root.bits, _root(spec, start, spec.proof).bits), e["id"]
+        compared += 1
+    return compared

@@ -17,7 +17,7 @@ from puzzlekit.creek import (
     sat as creek_sat,
 )
 from puzzlekit.creek.learn import LEARNER, clauses
-from tests.core.explain import learner_suite, small_boards
+from tests.core.explain import learner_suite, search_roots_match, small_boards
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,3 +49,10 @@ def test_the_proof_hands_a_real_board_to_the_learner():
     assert got.count == 1 and got.complete
     assert got.counters["conflicts"] > 0
     assert SPEC.decode(got.solutions[0]).to_json() == entry["published"]
+
+
+def test_the_learner_starts_where_the_search_s_root_is():
+    """The first round's root, as the compiled search leaves it, is the
+    whole ladder's fixpoint the learner starts from (so the proof need not
+    run it twice): on the real boards the root leaves open."""
+    assert search_roots_match(SPEC, "creek") >= 3
