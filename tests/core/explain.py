@@ -156,17 +156,13 @@ def search_roots_match(spec, genre: str) -> int:
     (``benchmarks/real/``) that the root leaves open, assert that root is
     exactly the fixpoint ``core.proof._root`` computes.  How many boards
     were compared."""
-    import json
-    from pathlib import Path
-
     from puzzlekit.core.proof import _root
     from puzzlekit.core.search import Budget, count_solutions
 
     assert spec.proof.probe_passes is None and spec.proof.probe_depth >= 1
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "real" / f"{genre}.json"
     compared = 0
-    for e in json.loads(path.read_text())["puzzles"]:
-        p = spec.url_decode(e["url"]) if "url" in e else spec.Puzzle.from_json(e["clues"])
+    for e in real_entries(genre):
+        p = real_board(spec, e)
         start = spec.initial_state(p)
         r = count_solutions(start, spec.ladder, spec.accept(p), limit=2,
                             budget=Budget(1, None), settings=spec.proof.search(p))
@@ -175,3 +171,30 @@ def search_roots_match(spec, genre: str) -> int:
         assert np.array_equal(r.root.bits, _root(spec, start, spec.proof).bits), e["id"]
         compared += 1
     return compared
+
+
+def real_entries(genre: str) -> list:
+    """The entries of the genre's real-puzzle corpus (``benchmarks/real/``)."""
+    import json
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "real" / f"{genre}.json"
+    return json.loads(path.read_text())["puzzles"]
+
+
+def real_board(spec, entry):
+    """A corpus entry's board: its URL read as puzz.link reads it, or its clues."""
+    return spec.url_decode(entry["url"]) if "url" in entry else spec.Puzzle.from_json(
+        entry["clues"])
+
+
+def learner_proves_real(spec, genre: str, board_id: str, answer: str = "published",
+                        time_limit: float | None = 60) -> None:
+    """The proof hands the real board ``board_id`` to the genre's learner
+    (some conflicts counted), proves it unique, and its answer is the
+    entry's ``answer`` (the published one)."""
+    from puzzlekit.core.proof import proof_count
+    entry = next(x for x in real_entries(genre) if x["id"] == board_id)
+    got = proof_count(spec, real_board(spec, entry), 2, time_limit=time_limit)
+    assert got.count == 1 and got.complete
+    assert got.counters["conflicts"] > 0
+    assert spec.decode(got.solutions[0]).to_json() == entry[answer]

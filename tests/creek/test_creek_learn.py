@@ -2,13 +2,10 @@
 the raw engine and CP-SAT on random small boards, every clause (rule or
 kernel's) against every answer of the board, and the proof that hands it a
 search on a real 29x41 board."""
-import json
-from pathlib import Path
 
 import numpy as np
 
 from puzzlekit.core.learn import learn_count
-from puzzlekit.core.proof import proof_count
 from puzzlekit.creek import (
     SPEC,
     Puzzle,
@@ -17,9 +14,7 @@ from puzzlekit.creek import (
     sat as creek_sat,
 )
 from puzzlekit.creek.learn import LEARNER, clauses
-from tests.core.explain import learner_suite, search_roots_match, small_boards
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.core.explain import learner_proves_real, learner_suite, search_roots_match, small_boards
 
 # random small boards (one to five cells a side: some corners numbered, a
 # number now and then changed, now and then a shaded cell required)
@@ -42,13 +37,7 @@ def test_the_proof_hands_a_real_board_to_the_learner():
     hundred cells open and its search alone found no answer in a minute;
     after the first round the learner proves it unique, and the answer is
     the published one."""
-    real = json.loads((ROOT / "benchmarks" / "real" / "creek.json").read_text())
-    entry = next(x for x in real["puzzles"] if x["id"] == "creek-janko-440")
-    p = SPEC.Puzzle.from_json(entry["clues"])
-    got = proof_count(SPEC, p, 2, time_limit=60)
-    assert got.count == 1 and got.complete
-    assert got.counters["conflicts"] > 0
-    assert SPEC.decode(got.solutions[0]).to_json() == entry["published"]
+    learner_proves_real(SPEC, "creek", "creek-janko-440")
 
 
 def test_the_learner_starts_where_the_search_s_root_is():

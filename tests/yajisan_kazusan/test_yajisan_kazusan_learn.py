@@ -2,16 +2,11 @@
 its counts against the raw engine and CP-SAT on random small boards, every
 clause (rule or kernel's) against every answer of the board, and the proof
 that hands it a search on a real 14x14 board."""
-import json
-from pathlib import Path
 
 from puzzlekit.core.learn import learn_count
-from puzzlekit.core.proof import proof_count
 from puzzlekit.yajisan_kazusan import SPEC, Puzzle, initial_state, random_small, sat as yk_sat
 from puzzlekit.yajisan_kazusan.learn import LEARNER
-from tests.core.explain import learner_suite, search_roots_match, small_boards
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.core.explain import learner_proves_real, learner_suite, search_roots_match, small_boards
 
 # random small boards (one to five cells a side: a random shading, some
 # cells clued, now and then a lying number, a bare number, a ``?`` or
@@ -37,13 +32,7 @@ def test_the_proof_hands_a_real_board_to_the_learner():
     most cells open and its search alone needs several thousand nodes;
     after the first round the learner proves it unique, and the answer is
     the published one."""
-    real = json.loads((ROOT / "benchmarks" / "real" / "yajisan_kazusan.json").read_text())
-    entry = next(x for x in real["puzzles"] if x["id"] == "yajisan_kazusan-janko-209")
-    p = SPEC.url_decode(entry["url"]) if "url" in entry else SPEC.Puzzle.from_json(entry["clues"])
-    got = proof_count(SPEC, p, 2, time_limit=60)
-    assert got.count == 1 and got.complete
-    assert got.counters["conflicts"] > 0
-    assert SPEC.decode(got.solutions[0]).to_json() == entry["published"]
+    learner_proves_real(SPEC, "yajisan_kazusan", "yajisan_kazusan-janko-209")
 
 
 def test_the_learner_starts_where_the_search_s_root_is():
