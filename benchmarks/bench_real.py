@@ -1,14 +1,16 @@
 """The ladder against CP-SAT on puzzles made by people (not a test).
 
-    python benchmarks/bench_real.py [--genres nanro kojun] [--rounds 3] [--time-limit 60]
-                                    [--no-store]
+    python benchmarks/bench_real.py [--genres nanro kojun] [--rounds 3] [--budget 0.5]
+                                    [--time-limit 60] [--no-store]
 
 For every puzzle of the corpus of real puzzles (``benchmarks/real/``, see
 ``benchmarks/real/corpus.py``): the ladder's uniqueness proof (count to 2,
 ``core.proof.proof_count`` with no node budget, the time limit alone, as
 CP-SAT has) and the CP-SAT model (one worker), called alternately on the
-same puzzle for ``--rounds`` rounds (``core.perf.alternating``), each
-engine's median kept; both are compiled first on the genre's smallest
+same puzzle for ``--rounds`` rounds (``core.perf.alternating``), and more
+(up to 100) while a puzzle's rounds total under ``--budget`` seconds, each
+engine's median kept (three readings of a proof of a fifth of a millisecond
+give a median that moves by a tenth between runs); both are compiled first on the genre's smallest
 puzzle, untimed (the clause learner too, where the genre has one).  A run that
 stops at the time limit is charged all of it.  Prints every puzzle's times
 and ratio (CP-SAT's time over the ladder's: above 1, the ladder is faster)
@@ -38,7 +40,7 @@ from puzzlekit.core.proof import warm_proof  # noqa: E402
 OUT = HERE / "results" / "real.json"
 
 
-def time_genre(genre: str, rounds: int, time_limit: float) -> list[dict]:
+def time_genre(genre: str, rounds: int, time_limit: float, budget: float = 0.0) -> list[dict]:
     """Per puzzle of the genre's corpus: its id, size, each engine's
     median seconds and status, and the ratio."""
     sp = puzzlekit.spec(genre)
@@ -48,7 +50,8 @@ def time_genre(genre: str, rounds: int, time_limit: float) -> list[dict]:
     perf.prove(sp, [small], engines=("ladder", "sat"), max_nodes=None, time_limit=time_limit)
     warm_proof(sp, small)               # the clause learner too, which that proof may not reach
     df = perf.prove(sp, puzzles, [e["id"] for e in entries], engines=("ladder", "sat"),
-                    max_nodes=None, time_limit=time_limit, alternate=rounds, warm=False)
+                    max_nodes=None, time_limit=time_limit, alternate=rounds, warm=False,
+                    budget=budget)
     wide = df.pivot(index="board", columns="engine", values="seconds")
     status = df.pivot(index="board", columns="engine", values="status")
     rows = []
@@ -81,6 +84,9 @@ def main(argv=None) -> int:
                     help="the genres to time (default: every genre with a corpus)")
     ap.add_argument("--rounds", type=int, default=3,
                     help="rounds of the two engines called in turn (median kept)")
+    ap.add_argument("--budget", type=float, default=0.5,
+                    help="more rounds (up to 100) while a puzzle's rounds total under this "
+                         "many seconds")
     ap.add_argument("--time-limit", type=float, default=60.0,
                     help="seconds per puzzle and engine; a capped run is charged all of it")
     ap.add_argument("--no-store", action="store_true", help="print only")
@@ -88,12 +94,13 @@ def main(argv=None) -> int:
     genres = a.genres or corpus.genres()
     report = {"machine": platform.processor() or platform.machine(),
               "python": platform.python_version(), "when": time.strftime("%Y-%m-%d"),
-              "rounds": a.rounds, "time_limit": a.time_limit, "genres": {}}
+              "rounds": a.rounds, "budget": a.budget, "time_limit": a.time_limit,
+              "genres": {}}
     if OUT.exists():
         report["genres"] = json.loads(OUT.read_text()).get("genres", {})
     for g in genres:
         t0 = time.perf_counter()
-        rows = time_genre(g, a.rounds, a.time_limit)
+        rows = time_genre(g, a.rounds, a.time_limit, a.budget)
         print(f"{'puzzle':34s} {'size':>7s} {'ladder s':>10s} {'sat s':>10s}  sat/ladder")
         for x in rows:
             print(f"{x['board']:34s} {x['size']:>7s} {x['ladder']:10.4f} {x['sat']:10.4f} "
