@@ -68,10 +68,33 @@ def _size(hxw: str) -> str:
     return size_text(h, w)
 
 
+def _rounds_text(real: dict) -> str:
+    """How many rounds the stored real-puzzle run called the two engines
+    in, in words.
+
+    >>> _rounds_text({"rounds": 3})
+    'three rounds'
+    >>> _rounds_text({"rounds": 3, "budget": 0.5})
+    "at least three rounds, and more (up to 100) while a puzzle's rounds total under 0.5 s"
+    """
+    n = int(real.get("rounds", 3))
+    word = {1: "one round"}.get(n, f"{_WORDS.get(n, str(n))} rounds")
+    budget = float(real.get("budget", 0.0))
+    if budget <= 0:
+        return word
+    return (f"at least {word}, and more (up to 100) while a puzzle's rounds total "
+            f"under {budget:g} s")
+
+
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+          9: "nine", 10: "ten"}
+
+
 def real_glue(real: dict) -> dict:
     """The page's sentences on the real-puzzle run, by glue key (``"?"``
     without a run)."""
-    keys = ("real_n", "real_genres", "real_ten", "real_behind", "real_slow", "real_when")
+    keys = ("real_n", "real_genres", "real_ten", "real_behind", "real_slow", "real_when",
+            "real_rounds")
     if not real or not real.get("genres"):
         return dict.fromkeys(keys, "?")
     t = real_table(real)
@@ -82,6 +105,7 @@ def real_glue(real: dict) -> dict:
     names = {display_name(g): g for g in real["genres"]}
     link = [linked(names[g]) for g in ten]
     return {"real_n": f"{n:,}", "real_genres": str(len(t)), "real_when": str(real.get("when", "?")),
+            "real_rounds": _rounds_text(real),
             "real_ten": (f"in every one of the {len(t)} genres" if len(ten) == len(t) else
                          f"in {len(ten)} of the {len(t)} genres ({listed(link)})" if ten else
                          f"in none of the {len(t)} genres"),
