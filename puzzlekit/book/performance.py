@@ -29,7 +29,7 @@ __all__ = ["page_sample", "sweep_medians", "plot_sweep", "duration", "chapter_sp
            "sweep_sample",
            "speed_table", "article_tables", "article_runs", "article_glue", "run_frame",
            "studies_glue", "STUDIES", "run_glue", "RATIO_COLUMNS", "ratio_table", "sweep_table",
-           "sweep_ratios", "lift_table", "stored_glue", "frame_panels"]
+           "sweep_ratios", "lift_table", "stored_glue", "frame_panels", "numberlink_real_table"]
 
 
 def page_sample(spec: GenreSpec, scale: str, seed: int = 1) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -476,6 +476,52 @@ def _numberlink_learning(run: dict) -> dict:
             "st_nl_plain": f"{median['proof without learning']:.2g} s"}
 
 
+def _numberlink_real(run: dict) -> dict:
+    """Numberlink's real puzzles (``numberlink_real.py``): how many the
+    proof leaves open within the study's limit, the fewest cells per pair
+    and the smallest board among those, the most of the segments the rungs
+    decide on any of them before a search, the most conflicts a finished
+    proof needed and the fewest an open one ran through.
+
+    >>> run = {"time_limit": 10.0, "rows": [
+    ...     {"puzzle": "a", "size": "9x9", "cells per pair": 12.0, "status": "unique",
+    ...      "decided at the root (%)": 4.0, "conflicts": 900},
+    ...     {"puzzle": "b", "size": "20x20", "cells per pair": 23.5, "status": "capped",
+    ...      "decided at the root (%)": 1.7, "conflicts": 280000}]}
+    >>> g = _numberlink_real(run)
+    >>> g["st_nr_open"], g["st_nr_board"], g["st_nr_most"], g["st_nr_spent"]
+    ('1 of the 2', '20×20', '900', '280,000')
+    """
+    rows = pd.DataFrame(run["rows"])
+    shut = rows[rows["status"] == "capped"]
+    done = rows[rows["status"] != "capped"]
+    if shut.empty:
+        return {"st_nr_open": "none of the " + str(len(rows)),
+                "st_nr_limit": f"{run['time_limit']:g} s", "st_nr_cells": "—",
+                "st_nr_board": "—", "st_nr_root": "—",
+                "st_nr_most": f"{int(done['conflicts'].max()):,}", "st_nr_spent": "—"}
+    cells = shut["size"].map(lambda s: int(s.split("x")[0]) * int(s.split("x")[1]))
+    return {"st_nr_open": _of(len(shut), len(rows)), "st_nr_limit": f"{run['time_limit']:g} s",
+            "st_nr_cells": f"{shut['cells per pair'].min():.1f}",
+            "st_nr_board": shut.loc[cells.idxmin(), "size"].replace("x", "×"),
+            "st_nr_root": f"{shut['decided at the root (%)'].max():.1f}%",
+            "st_nr_most": f"{int(done['conflicts'].max()):,}",
+            "st_nr_spent": f"{int(shut['conflicts'].min()):,}"}
+
+
+def numberlink_real_table(run: dict) -> pd.DataFrame:
+    """The real Numberlink puzzles whose proof needs a search (the rungs
+    leave some segment open at the root), fewest cells per pair first: size,
+    pairs, cells per pair, the share of segments decided at the root, and
+    the proof's status, seconds and conflicts (``numberlink_real.py``)."""
+    rows = pd.DataFrame(run["rows"])
+    rows = rows[rows["decided at the root (%)"] < 100].sort_values("cells per pair")
+    out = rows.set_index("puzzle")[["size", "pairs", "cells per pair", "decided at the root (%)",
+                                    "status", "seconds", "conflicts"]]
+    out["size"] = out["size"].str.replace("x", "×")
+    return out
+
+
 #: The stored studies the Performance page quotes: file -> (what reads its
 #: figures, the glue keys it gives).
 STUDIES = {
@@ -487,6 +533,9 @@ STUDIES = {
                                                "st_ns_sat", "st_ns_plain")),
     "numberlink_learning": (_numberlink_learning, ("st_nl_checked", "st_nl_two", "st_nl_med",
                                                    "st_nl_sat", "st_nl_plain")),
+    "numberlink_real": (_numberlink_real, ("st_nr_open", "st_nr_limit", "st_nr_cells",
+                                           "st_nr_board", "st_nr_root", "st_nr_most",
+                                           "st_nr_spent")),
 }
 
 
