@@ -496,7 +496,7 @@ def _numberlink_real(run: dict) -> dict:
     shut = rows[rows["status"] == "capped"]
     done = rows[rows["status"] != "capped"]
     if shut.empty:
-        return {"st_nr_open": "none of the " + str(len(rows)),
+        return {"st_nr_open": f"None of the {len(rows)}",
                 "st_nr_limit": f"{run['time_limit']:g} s", "st_nr_cells": "—",
                 "st_nr_board": "—", "st_nr_root": "—",
                 "st_nr_most": f"{int(done['conflicts'].max()):,}", "st_nr_spent": "—"}
@@ -511,15 +511,18 @@ def _numberlink_real(run: dict) -> dict:
 
 def numberlink_real_table(run: dict) -> pd.DataFrame:
     """The real Numberlink puzzles whose proof needs a search (the rungs
-    leave some segment open at the root), fewest cells per pair first: size,
-    pairs, cells per pair, the share of segments decided at the root, and
-    the proof's status, seconds and conflicts (``numberlink_real.py``)."""
+    leave some segment open at the root), fewest cells per pair first, by
+    their corpus names less the genre: size, pairs, cells per pair, the
+    share of segments decided at the root, and the proof's status, seconds
+    and conflicts (``numberlink_real.py``)."""
     rows = pd.DataFrame(run["rows"])
     rows = rows[rows["decided at the root (%)"] < 100].sort_values("cells per pair")
     out = rows.set_index("puzzle")[["size", "pairs", "cells per pair", "decided at the root (%)",
                                     "status", "seconds", "conflicts"]]
     out["size"] = out["size"].str.replace("x", "×")
-    return out
+    out.index = [str(p).removeprefix("numberlink-") for p in out.index]
+    return out.rename(columns={"cells per pair": "cells / pair",
+                               "decided at the root (%)": "decided at root (%)"})
 
 
 #: The stored studies the Performance page quotes: file -> (what reads its
