@@ -9,9 +9,10 @@ For every puzzle of the corpus of real puzzles (``benchmarks/real/``, see
 CP-SAT has) and the CP-SAT model (one worker), called alternately on the
 same puzzle for ``--rounds`` rounds (``core.perf.alternating``), and more
 (up to 100) while a puzzle's rounds total under ``--budget`` seconds, each
-engine's median kept (three readings of a proof of a fifth of a millisecond
-give a median that moves by a tenth between runs); both are compiled first on the genre's smallest
-puzzle, untimed (the clause learner too, where the genre has one).  A run that
+engine's median kept (the median of three readings of a proof of a fifth of
+a millisecond moved by a tenth between runs); both are compiled first on
+the genre's smallest puzzle, untimed (the clause learner too, where the
+genre has one).  A run that
 stops at the time limit is charged all of it.  Prints every puzzle's times
 and ratio (CP-SAT's time over the ladder's: above 1, the ladder is faster)
 and per genre the median and worst ratio and the slowest proof, and writes

@@ -68,6 +68,11 @@ def _size(hxw: str) -> str:
     return size_text(h, w)
 
 
+#: Numbers of rounds as the page writes them.
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+          9: "nine", 10: "ten"}
+
+
 def _rounds_text(real: dict) -> str:
     """How many rounds the stored real-puzzle run called the two engines
     in, in words.
@@ -84,10 +89,6 @@ def _rounds_text(real: dict) -> str:
         return word
     return (f"at least {word}, and more (up to 100) while a puzzle's rounds total "
             f"under {budget:g} s")
-
-
-_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-          9: "nine", 10: "ten"}
 
 
 def real_glue(real: dict) -> dict:

@@ -103,7 +103,8 @@ def alternating(runners: dict, rounds: int = 3, warm: bool = True,
     limit, say) is not called in later rounds.  At least ``rounds`` rounds
     run, and more (up to ``most``) while the timed calls so far total under
     ``budget`` seconds: a median of three readings of a sub-millisecond
-    proof moves by a tenth from one run to the next, one of thirty hardly.
+    proof moved by a tenth from one run to the next, one of a hundred by
+    about a hundredth.
 
     >>> out = alternating({"a": lambda: 1, "b": lambda: 2}, rounds=3, warm=False)
     >>> sorted((k, r) for k, (_, r) in out.items())
