@@ -1,17 +1,10 @@
 """The corpus of real puzzles (``benchmarks/real``): every entry names its
 source, decodes as published, and its recorded answer passes the referee;
 the engines recorded for it agree."""
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import puzzlekit
-
-ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("corpus", ROOT / "benchmarks" / "real" / "corpus.py")
-corpus = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(corpus)
+from tests.corpus import corpus
 
 #: A genre's corpus should hold at least this many puzzles made by people.
 AT_LEAST = 20

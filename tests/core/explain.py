@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests.corpus import corpus
+
 
 def check_explanations(explain, data, nv: int, rows: np.ndarray, rng, where=None,
                        tries: int = 60) -> dict:
@@ -161,8 +163,8 @@ def search_roots_match(spec, genre: str) -> int:
 
     assert spec.proof.probe_passes is None and spec.proof.probe_depth >= 1
     compared = 0
-    for e in real_entries(genre):
-        p = real_board(spec, e)
+    for e in corpus.load(genre):
+        p = corpus.puzzle(spec, e)
         start = spec.initial_state(p)
         r = count_solutions(start, spec.ladder, spec.accept(p), limit=2,
                             budget=Budget(1, None), settings=spec.proof.search(p))
@@ -173,28 +175,14 @@ def search_roots_match(spec, genre: str) -> int:
     return compared
 
 
-def real_entries(genre: str) -> list:
-    """The entries of the genre's real-puzzle corpus (``benchmarks/real/``)."""
-    import json
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "real" / f"{genre}.json"
-    return json.loads(path.read_text())["puzzles"]
-
-
-def real_board(spec, entry):
-    """A corpus entry's board: its URL read as puzz.link reads it, or its clues."""
-    return spec.url_decode(entry["url"]) if "url" in entry else spec.Puzzle.from_json(
-        entry["clues"])
-
-
 def learner_proves_real(spec, genre: str, board_id: str, answer: str = "published",
                         time_limit: float | None = 60) -> None:
     """The proof hands the real board ``board_id`` to the genre's learner
     (some conflicts counted), proves it unique, and its answer is the
     entry's ``answer`` (the published one)."""
     from puzzlekit.core.proof import proof_count
-    entry = next(x for x in real_entries(genre) if x["id"] == board_id)
-    got = proof_count(spec, real_board(spec, entry), 2, time_limit=time_limit)
+    entry = next(x for x in corpus.load(genre) if x["id"] == board_id)
+    got = proof_count(spec, corpus.puzzle(spec, entry), 2, time_limit=time_limit)
     assert got.count == 1 and got.complete
     assert got.counters["conflicts"] > 0
     assert spec.decode(got.solutions[0]).to_json() == entry[answer]
