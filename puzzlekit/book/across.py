@@ -33,7 +33,7 @@ from ..core.genre import display_name, size_text
 __all__ = ["CHAPTERS", "GENRES", "SAMPLES", "warm", "sample", "bank_sample", "ladder_reach",
            "shape", "plot_shape", "grades", "bank_grades", "hand_ablation", "work", "plot_work",
            "small_boards", "probe_unique", "certificates", "clue_density", "plot_density",
-           "engines_stored", "linked", "listed", "readable"]
+           "engines_stored", "linked", "listed", "of_all", "readable"]
 
 #: The book's chapter order (``_toc.yml``'s Genres part): :data:`puzzlekit.GENRES`
 #: lists the genres in another order, the one they were built in.
@@ -542,6 +542,15 @@ def linked(genre: str) -> str:
     '{doc}`Statue Park <statue_park>`'
     """
     return f"{{doc}}`{display_name(genre)} <{genre}>`"
+
+
+def of_all(k: int, n: int) -> str:
+    """``"every one of the 8"`` or ``"3 of the 8"``.
+
+    >>> of_all(8, 8), of_all(3, 8)
+    ('every one of the 8', '3 of the 8')
+    """
+    return f"every one of the {n}" if k == n else f"{k} of the {n}"
 
 
 def listed(words, empty: str = "") -> str:

@@ -1,0 +1,156 @@
+"""The stored studies the Performance page quotes (``benchmarks/studies/``):
+what each study's stored file says, as the page's glue figures
+(:func:`studies_glue`), and the table of Numberlink's real puzzles
+(:func:`numberlink_real_table`).  Each reader takes the study's stored run
+(``benchmarks/results/<study>.json``, read by :mod:`.results`)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from .across import listed, of_all
+from .results import load as load_stored
+
+__all__ = ["STUDIES", "studies_glue", "numberlink_real_table"]
+
+
+def _magnets_dense(run: dict) -> dict:
+    """Fully clued Magnets boards: the ladder's orders and CP-SAT with and
+    without its LP relaxation, to a first answer."""
+    rows = pd.DataFrame(run["rows"])
+    t = rows.set_index(["board", "engine"])
+    boards = list(dict.fromkeys(rows["board"]))
+    sooner = sum(bool(t.loc[(b, "CP-SAT without LP"), "found"])
+                 and t.loc[(b, "CP-SAT without LP"), "seconds"] < t.loc[(b, "CP-SAT"), "seconds"]
+                 for b in boards)
+    ladders = [e for e in dict.fromkeys(rows["engine"]) if e.startswith("ladder: ")]
+    return {"st_md_size": f"{run['size']}×{run['size']}", "st_md_boards": str(len(boards)),
+            "st_md_limit": f"{run['time_limit']:g} s", "st_md_orders": str(len(ladders)),
+            "st_md_lp": of_all(sooner, len(boards))}
+
+
+def _magnets_learning(run: dict) -> dict:
+    """The first learning study for Magnets: boards with a first answer, and
+    boards where the learner spent more conflicts than CP-SAT without its LP
+    needed and found none."""
+    rows = run["rows"]
+    found = sum(r["answers"] > 0 for r in rows)
+    beyond = sum(r["answers"] == 0 and r["CP-SAT without LP: conflicts to first answer"]
+                 is not None and r["conflicts"] > r["CP-SAT without LP: conflicts to first answer"]
+                 for r in rows)
+    return {"st_ml_limit": f"{run['time_limit']:g} s", "st_ml_found": of_all(found, len(rows)),
+            "st_ml_beyond": str(beyond)}
+
+
+def _done(row: dict) -> bool:
+    """A run that found two answers or finished its search."""
+    return row["found"] >= 2 or row["complete"]
+
+
+def _numberlink_sparse(run: dict) -> dict:
+    """Numberlink's sparse boards under each reading order as the branching
+    order, CP-SAT, and the proof without learning."""
+    rows = run["rows"]
+    boards = list(dict.fromkeys(r["board"] for r in rows))
+    orders = [e for e in dict.fromkeys(r["engine"] for r in rows) if e.startswith("by ")]
+    failing = sum(any(not _done(r) for r in rows if r["engine"] == o) for o in orders)
+    solved = sum(any(_done(r) for r in rows if r["board"] == b and r["engine"] in orders)
+                 for b in boards)
+    sat = sum(_done(r) for r in rows if r["engine"] == "CP-SAT")
+    plain = [f"{r['seconds']:.2g} s" + ("" if _done(r) else " without two answers")
+             for r in rows if r["engine"] == "proof without learning"]
+    return {"st_ns_size": f"{run['size']}×{run['size']}", "st_ns_boards": str(len(boards)),
+            "st_ns_limit": f"{run['time_limit']:g} s", "st_ns_orders": str(len(orders)),
+            "st_ns_failing": of_all(failing, len(orders)),
+            "st_ns_solved": of_all(solved, len(boards)),
+            "st_ns_sat": of_all(sat, len(boards)), "st_ns_plain": listed(plain)}
+
+
+def _numberlink_learning(run: dict) -> dict:
+    """Numberlink's proof with its clause learner on the same boards: two
+    legal answers found, and the median seconds of it, CP-SAT and the proof
+    without the learner."""
+    rows = pd.DataFrame(run["rows"])
+    shipped = rows[rows["engine"] == "proof as shipped"]
+    two = int(((shipped["found"] >= 2) & shipped["answers legal"]).sum())
+    median = rows.groupby("engine")["seconds"].median()
+    return {"st_nl_checked": str(run["checked_boards"]), "st_nl_two": of_all(two, len(shipped)),
+            "st_nl_med": f"{median['proof as shipped']:.2g} s",
+            "st_nl_sat": f"{median['CP-SAT']:.2g} s",
+            "st_nl_plain": f"{median['proof without learning']:.2g} s"}
+
+
+def _numberlink_real(run: dict) -> dict:
+    """Numberlink's real puzzles (``numberlink_real.py``): how many the
+    proof leaves open within the study's limit, the fewest cells per pair
+    and the smallest board among those, the most of the segments the rungs
+    decide on any of them before a search, the most conflicts a finished
+    proof needed and the fewest an open one ran through.
+
+    >>> run = {"time_limit": 10.0, "rows": [
+    ...     {"puzzle": "a", "size": "9x9", "cells per pair": 12.0, "status": "unique",
+    ...      "decided at the root (%)": 4.0, "conflicts": 900},
+    ...     {"puzzle": "b", "size": "20x20", "cells per pair": 23.5, "status": "capped",
+    ...      "decided at the root (%)": 1.7, "conflicts": 280000}]}
+    >>> g = _numberlink_real(run)
+    >>> g["st_nr_open"], g["st_nr_board"], g["st_nr_most"], g["st_nr_spent"]
+    ('1 of the 2', '20×20', '900', '280,000')
+    """
+    rows = pd.DataFrame(run["rows"])
+    shut = rows[rows["status"] == "capped"]
+    done = rows[rows["status"] != "capped"]
+    if shut.empty:
+        return {"st_nr_open": f"None of the {len(rows)}",
+                "st_nr_limit": f"{run['time_limit']:g} s", "st_nr_cells": "—",
+                "st_nr_board": "—", "st_nr_root": "—",
+                "st_nr_most": f"{int(done['conflicts'].max()):,}", "st_nr_spent": "—"}
+    cells = shut["size"].map(lambda s: int(s.split("x")[0]) * int(s.split("x")[1]))
+    return {"st_nr_open": of_all(len(shut), len(rows)), "st_nr_limit": f"{run['time_limit']:g} s",
+            "st_nr_cells": f"{shut['cells per pair'].min():.1f}",
+            "st_nr_board": shut.loc[cells.idxmin(), "size"].replace("x", "×"),
+            "st_nr_root": f"{shut['decided at the root (%)'].max():.1f}%",
+            "st_nr_most": f"{int(done['conflicts'].max()):,}",
+            "st_nr_spent": f"{int(shut['conflicts'].min()):,}"}
+
+
+def numberlink_real_table(run: dict) -> pd.DataFrame:
+    """The real Numberlink puzzles whose proof needs a search (the rungs
+    leave some segment open at the root), fewest cells per pair first, by
+    their corpus names less the genre: size, pairs, cells per pair, the
+    share of segments decided at the root, and the proof's status, seconds
+    and conflicts (``numberlink_real.py``)."""
+    rows = pd.DataFrame(run["rows"])
+    rows = rows[rows["decided at the root (%)"] < 100].sort_values("cells per pair")
+    out = rows.set_index("puzzle")[["size", "pairs", "cells per pair", "decided at the root (%)",
+                                    "status", "seconds", "conflicts"]]
+    out["size"] = out["size"].str.replace("x", "×")
+    out.index = [str(p).removeprefix("numberlink-") for p in out.index]
+    return out.rename(columns={"cells per pair": "cells / pair",
+                               "decided at the root (%)": "decided at root (%)"})
+
+
+#: The stored studies the Performance page quotes: file -> (what reads its
+#: figures, the glue keys it gives).
+STUDIES = {
+    "magnets_dense": (_magnets_dense, ("st_md_size", "st_md_boards", "st_md_limit",
+                                       "st_md_orders", "st_md_lp")),
+    "magnets_learning": (_magnets_learning, ("st_ml_limit", "st_ml_found", "st_ml_beyond")),
+    "numberlink_sparse": (_numberlink_sparse, ("st_ns_size", "st_ns_boards", "st_ns_limit",
+                                               "st_ns_orders", "st_ns_failing", "st_ns_solved",
+                                               "st_ns_sat", "st_ns_plain")),
+    "numberlink_learning": (_numberlink_learning, ("st_nl_checked", "st_nl_two", "st_nl_med",
+                                                   "st_nl_sat", "st_nl_plain")),
+    "numberlink_real": (_numberlink_real, ("st_nr_open", "st_nr_limit", "st_nr_cells",
+                                           "st_nr_board", "st_nr_root", "st_nr_most",
+                                           "st_nr_spent")),
+}
+
+
+def studies_glue(root=None) -> dict:
+    """The figures the Performance page quotes from the stored studies
+    (:data:`STUDIES`, written by ``benchmarks/studies/<name>.py``), as glue
+    strings by key; "?" for every figure of a study never stored."""
+    out = {}
+    for name, (read, keys) in STUDIES.items():
+        run = load_stored(name, root)
+        out.update(read(run) if run else dict.fromkeys(keys, "?"))
+    return out
