@@ -187,6 +187,9 @@ def _list_line(row: dict) -> str:
 def _solve_report(sp, puzzle, lvl, count, max_nodes) -> dict:
     """The ``solve`` result as a JSON object (run in the worker)."""
     from .core.genre import solve
+    if count is not None and lvl is None:
+        from .core.proof import head_start
+        head_start(sp, puzzle)             # after an install: compile on a second core too
     res = solve(sp, puzzle, lvl, count, max_nodes)
     obj = {"genre": sp.name, "level": res.level, "status": res.status, "grade": res.grade,
            "counters": dict(res.counters), "capped": bool(res.capped),

@@ -101,23 +101,34 @@ def _outcome(work) -> bytes:
 
 def _report_compiles(fd: int) -> None:
     """From now on, write :data:`COMPILING` to ``fd`` when numba starts
-    compiling a function (not one it calls: those compile inside it) and
-    :data:`COMPILED` when it is done."""
+    compiling a function (not one it calls: those compile inside it), or
+    this process starts waiting for a head start's compile
+    (:mod:`puzzlekit.core._ahead`), and :data:`COMPILED` when it is done."""
     from numba.core import event
+
+    from .core import _ahead
+    me = os.getpid()
 
     class Compiles(event.Listener):
         depth = 0
 
         def on_start(self, ev):
+            if os.getpid() != me:          # a head start (core._ahead) says nothing
+                return
             self.depth += 1
             if self.depth == 1:
                 os.write(fd, COMPILING)
 
         def on_end(self, ev):
+            if os.getpid() != me:
+                return
             self.depth -= 1
             if self.depth == 0:
                 os.write(fd, COMPILED)
-    event.register("numba:compile", Compiles())
+    listener = Compiles()
+    event.register("numba:compile", listener)
+    event.register(_ahead.WAITING, listener)     # waiting for a head start's compile
+    _ahead.private(fd)
 
 
 def _child(work, fd: int) -> None:
@@ -132,7 +143,11 @@ def _child(work, fd: int) -> None:
     except BaseException:  # noqa: BLE001 - the parent sees a missing message
         code = 1
     finally:
-        os._exit(code)
+        try:
+            from .core import _ahead
+            _ahead.stop()                  # a head start the work did not need
+        finally:
+            os._exit(code)
 
 
 def _collect(fd: int, timeout: float, label: str = "") -> bytes | None:

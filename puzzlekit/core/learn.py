@@ -46,6 +46,7 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
+from . import _ahead
 from ._loop import _clock
 from ._nb import call, copy_into
 from ._specialise import compile_beside, kernels_tag
@@ -116,14 +117,14 @@ def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=()
     rows = [np.asarray(learner.row_of(s), np.int64) for s in found]
     differs = [(np.array([0, r.size]), 2 * np.arange(r.size) + r) for r in rows]  # per answer
     starts, lits = joined([learner.clauses(puzzle), learner.state_clauses(state)] + differs)
-    search = _compiled(learner.explain)
     cap = -1 if max_conflicts is None else int(max_conflicts)
     seconds = 1e18 if time_limit is None else max(float(time_limit), 0.0)
+    args = _search_args(learner, puzzle, starts, lits, learner.n_bools(puzzle), limit, cap,
+                        seconds, seed, forget_after, volume_after)
+    _ahead.wait("learner")
+    search = _compiled(learner.explain)
     t0 = time.perf_counter()
-    count, finished, conflicts, rows = search(starts, lits, learner.data(puzzle),
-                                              int(learner.n_bools(puzzle)), max(int(limit), 1),
-                                              cap, seconds, seed, LUBY, int(forget_after),
-                                              int(volume_after))
+    count, finished, conflicts, rows = search(*args)
     count = int(count)
     answers = tuple(learner.state_of(puzzle, r) for r in rows)
     capped = not finished and count < limit
@@ -131,6 +132,25 @@ def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=()
     counters["learning seconds"] = time.perf_counter() - t0
     return SearchResult(count, bool(finished), capped, int(conflicts), 0, int(limit), answers,
                         counters)
+
+
+def _search_args(learner, puzzle, starts, lits, n_bools, limit, cap, seconds, seed,
+                 forget_after, volume_after) -> tuple:
+    """The arguments of the learner's compiled search (:func:`learn_jit`, less its kernel)."""
+    return (starts, lits, learner.data(puzzle), int(n_bools), max(int(limit), 1),
+            int(cap), float(seconds), int(seed), LUBY, int(forget_after), int(volume_after))
+
+
+def compile_learner(learner: Learner, puzzle) -> None:
+    """Compile (or load from numba's cache) the learner's search for the
+    types :func:`learn_count` hands it on ``puzzle``, without building the
+    clauses or running it: what a head start does
+    (:func:`puzzlekit.core.proof.head_start`)."""
+    from numba import typeof
+    none = flat([])
+    # no clauses, and no count of booleans (which may take a fixpoint): their types only
+    args = _search_args(learner, puzzle, *none, 0, 1, -1, 1.0, 0, FORGET_AFTER, VOLUME_AFTER)
+    _compiled(learner.explain).compile(tuple(typeof(a) for a in args))
 
 
 def flat(lists) -> tuple:

@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from . import _ahead
 from .search import Budget, SearchResult, SearchSettings, count_with_restarts
 
 if TYPE_CHECKING:
     from .genre import GenreSpec
     from .ladder import Ladder, State
 
-__all__ = ["ProofPolicy", "Setting", "proof_count", "warm_proof",
+__all__ = ["ProofPolicy", "Setting", "proof_count", "warm_proof", "head_start",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
 
 #: Search nodes shallower than this run the probe rung in the uniqueness
@@ -237,21 +238,66 @@ def _root(spec: GenreSpec, start: State, policy: ProofPolicy) -> State:
     return root
 
 
+def _first_board(spec: GenreSpec):
+    """The first board of the genre's bank, or None without a bank."""
+    from .banks import BankMissing, load
+    try:
+        entries = load(spec.name)
+    except BankMissing:
+        return None
+    return spec.Puzzle.from_json(entries[0]["clues"])
+
+
 def warm_proof(spec: GenreSpec, puzzle=None) -> None:
     """Compile (or load from numba's cache) all the uniqueness proof may
     call on boards like ``puzzle`` (default: the first board of the genre's
     bank; nothing without a bank), untimed: its search and, for a genre with
     a clause learner, the learner, which a proof reaches only when its first
-    round leaves the search open.  Timed runs call it first, and so does the
-    command line before it forks a worker with a deadline
-    (``puzzlekit.__main__``)."""
+    round leaves the search open.  Timed runs call it first, and so does
+    ``python -m puzzlekit warm``.  After an install, what
+    :func:`head_start` picks compiles on a second core meanwhile."""
     if puzzle is None:
-        from .banks import BankMissing, load
-        try:
-            entries = load(spec.name)
-        except BankMissing:
+        puzzle = _first_board(spec)
+        if puzzle is None:
             return
-        puzzle = spec.Puzzle.from_json(entries[0]["clues"])
-    proof_count(spec, puzzle, 2, time_limit=1.0)
-    if spec.proof.learner is not None:
-        proof_count(spec, puzzle, 2, time_limit=1.0, first_nodes=0)
+    head_start(spec, puzzle)
+    try:
+        proof_count(spec, puzzle, 2, time_limit=1.0)
+        if spec.proof.learner is not None:
+            proof_count(spec, puzzle, 2, time_limit=1.0, first_nodes=0)
+    finally:
+        for what in _ahead.pending():          # the proof may not have reached it
+            _ahead.wait(what)
+
+
+def head_start(spec: GenreSpec, puzzle) -> str | None:
+    """Compile ahead, in a second process (:mod:`._ahead`), the part of the
+    proof of ``puzzle`` compiled last, when numba's disk cache does not hold
+    it yet: the clause learner for a genre with one, the compiled search
+    otherwise, while this process compiles the rest (the propagation loop
+    and the rungs, then the search).  Returns what it started
+    (``"learner"`` or ``"search"``), None when nothing: the cache already
+    holds it, one core, no fork.  :func:`proof_count` waits for it where
+    the part is first called; ``_ahead.stop()`` ends it when the proof never
+    got there.  The proof's count and its answers do not change; after an
+    install a first solve that searches ends seconds sooner
+    (``benchmarks/bench_cold.py`` times it)."""
+    from .search import compile_search, search_loop
+    policy = spec.proof
+    if policy.learner is not None:
+        from .learn import _compiled, compile_learner
+        if not _ahead.cold(_compiled(policy.learner.explain)):
+            return None
+
+        def work():
+            compile_learner(policy.learner, puzzle)
+        what = "learner"
+    else:
+        loop = search_loop(spec.ladder)
+        if loop is None or not _ahead.cold(loop):
+            return None
+
+        def work():
+            compile_search(spec.initial_state(puzzle), spec.ladder, policy.search(puzzle))
+        what = "search"
+    return what if _ahead.start(what, work) else None

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from . import _ahead
 from ._loop import Walk
 from .ladder import Ladder, State
 
@@ -406,23 +407,12 @@ def _count_compiled(state, ladder, lvl, limit, budget, settings, keep):
     """count_solutions in the one compiled loop (the genre's ``legal`` kernel
     stands in for ``accept``)."""
     comp = ladder.compiled
-    search_jit = comp.loops()[1]
-    rungs, probe, pv, work, slot = ladder.compiled_args(state,
-                                                        ladder._active(lvl, settings.without))
-    order = (_NO_ORDER if settings.order is None
-             else np.ascontiguousarray(settings.order, np.int64))
-    firsts = (np.full(state.n_vars, -1, np.int64) if settings.first is None
-              else np.ascontiguousarray(settings.first, np.int64))
-    # answer rows: a few now, more as answers are found (a limit of 10**9 to
-    # count every answer must not reserve room for 10**9)
-    sols = np.zeros((min(max(keep, 0), 16), state.bits.size), dtype=np.bool_)
     if state.dead():
         return SearchResult(0, True, False, 1, 0, limit, (), Counter())
-    bits0 = state.bits.copy()
-    found, nodes, capped, bp, done, sols = search_jit(
-        comp.data(state.puzzle), bits0, state.offsets,
-        rungs, probe, pv, work, slot, order, firsts, sols, *_flat_groups(settings.groups),
-        _walk(limit, budget, settings, keep))
+    args = _search_args(state, ladder, lvl, limit, budget, settings, keep)
+    bits0, work = args[1], args[6]
+    _ahead.wait("search")
+    found, nodes, capped, bp, done, sols = comp.loops()[1](*args)
     out = []
     for i in range(min(found, keep)):
         s = state.copy()
@@ -434,6 +424,43 @@ def _count_compiled(state, ladder, lvl, limit, budget, settings, keep):
         root.load(bits0)
     return SearchResult(int(found), bool(done) and not capped, bool(capped), int(nodes),
                         int(bp), limit, tuple(out), ladder.compiled_counters(work), root)
+
+
+def _search_args(state, ladder, lvl, limit, budget, settings, keep) -> tuple:
+    """What :func:`_count_compiled` hands the genre's compiled search (less
+    the address of its propagation loop, which :class:`~._specialise.Loops`
+    adds): the data, a copy of the state's bits (the search leaves its root
+    there), the rungs' arguments, the branching order, the answer rows and
+    the walk's scalars."""
+    rungs, probe, pv, work, slot = ladder.compiled_args(state,
+                                                        ladder._active(lvl, settings.without))
+    order = (_NO_ORDER if settings.order is None
+             else np.ascontiguousarray(settings.order, np.int64))
+    firsts = (np.full(state.n_vars, -1, np.int64) if settings.first is None
+              else np.ascontiguousarray(settings.first, np.int64))
+    # answer rows: a few now, more as answers are found (a limit of 10**9 to
+    # count every answer must not reserve room for 10**9)
+    sols = np.zeros((min(max(keep, 0), 16), state.bits.size), dtype=np.bool_)
+    return (ladder.compiled.data(state.puzzle), state.bits.copy(), state.offsets, rungs, probe,
+            pv, work, slot, order, firsts, sols, *_flat_groups(settings.groups),
+            _walk(limit, budget, settings, keep))
+
+
+def search_loop(ladder):
+    """The numba dispatcher of a compiled ladder's search loop (None when
+    the genre has none): what :func:`compile_search` compiles."""
+    search = ladder.compiled.loops()[1] if ladder.compiled is not None else None
+    return None if search is None else search.__self__.search_loop
+
+
+def compile_search(state, ladder, settings) -> None:
+    """Compile (or load from numba's cache) the genre's compiled search for
+    the types a proof from ``state`` hands it, without running it, nor
+    compiling its propagation loop (it is handed that loop's address): what
+    a head start does (:mod:`._ahead`)."""
+    from numba import typeof
+    args = _search_args(state, ladder, None, 2, Budget(), settings, KEEP)
+    search_loop(ladder).compile(tuple(typeof(a) for a in (0,) + args))
 
 
 def _walk(limit, budget, settings, keep) -> Walk:
