@@ -11,6 +11,7 @@ count; they change the nodes and the time to reach it.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -129,6 +130,19 @@ class ProofPolicy:
         "handed a search the first round leaves open instead of the later rounds.",
         "a genre whose hard searches fail the same way under many early choices, which "
         "clause learning remembers and plain search does not."))
+    exact: Any = field(default=None, metadata=_doc(
+        "``(puzzle, state, limit, time_limit) -> SearchResult | None``: a count of the "
+        "answers below ``state`` (up to ``limit``, at most 2, with that many answers) that "
+        "needs no search, or None when it would cost too much; tried when the learner has "
+        "had ``exact_after`` seconds without finishing, and the learner goes on for the "
+        "rest of the time when it gives up.",
+        "a genre with a count by another road (Numberlink's frontier scan) that closes "
+        "boards on which clause learning runs for minutes, but costs more than the "
+        "learner on the boards the learner closes in a few seconds."))
+    exact_after: float = field(default=2.5, metadata=_doc(
+        "seconds of clause learning before ``exact`` is tried.",
+        "long enough for the boards the learner closes, short enough to leave ``exact`` "
+        "its time on the others."))
     first_nodes: int = field(default=PROOF_PROBE_AFTER, metadata=_doc(
         "the first round's node cap; each later round allows four times more.",
         "a genre whose proofs should reach the dives (or its learner) sooner or later than "
@@ -216,12 +230,55 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
         def learn(want, found, nodes, seconds, root=None):
             if root is None or policy.probe_passes is not None or policy.probe_depth < 1:
                 root = _root(spec, start if root is None else root, policy)
-            return learn_count(policy.learner, puzzle, root, want, found, nodes, seconds)
+            if policy.exact is None or want + len(found) > 2:
+                return learn_count(policy.learner, puzzle, root, want, found, nodes, seconds)
+            return _learn_or_count(policy, puzzle, root, want, found, nodes, seconds)
     rounds = policy.first_nodes if first_nodes is None else first_nodes
     return count_with_restarts(start, spec.ladder, spec.accept(puzzle), limit,
                                Budget(max_nodes, time_limit), policy.search(puzzle),
                                first_nodes=rounds, dive_nodes=policy.dive_nodes,
                                seed=policy.seed, cheap_nodes=policy.cheap_nodes, learn=learn)
+
+
+def _learn_or_count(policy: ProofPolicy, puzzle, root: State, want: int, found: tuple,
+                    nodes: int | None, seconds: float | None) -> SearchResult:
+    """The learner for ``policy.exact_after`` seconds; if it has not
+    finished by then, ``policy.exact``; if that gives up, the learner again
+    for the rest of the time.  The result counts the answers besides
+    ``found`` as :func:`~puzzlekit.core.learn.learn_count` does; its
+    ``nodes`` are the learner's conflicts, and its ``counters`` say which
+    road finished."""
+    from .learn import learn_count
+    t0 = time.perf_counter()
+
+    def rest() -> float | None:
+        return None if seconds is None else seconds - (time.perf_counter() - t0)
+
+    first = policy.exact_after if seconds is None else min(policy.exact_after, seconds)
+    r = learn_count(policy.learner, puzzle, root, want, found, nodes, first)
+    out_of_nodes = nodes is not None and r.nodes >= nodes
+    if not r.capped or out_of_nodes or (rest() is not None and rest() <= 0):
+        return r
+    seen = {s.bits.tobytes(): s for s in tuple(found) + r.solutions}
+    ex = policy.exact(puzzle, root, want + len(found), rest())
+    if ex is not None:
+        for s in ex.solutions:
+            seen.setdefault(s.bits.tobytes(), s)
+        answers = tuple(v for k, v in seen.items()
+                        if k not in {f.bits.tobytes() for f in found})
+        counters = r.counters + ex.counters
+        counters["exact counts"] += 1
+        return SearchResult(min(ex.count - len(found), want) if ex.count > len(found) else 0,
+                            True, False, r.nodes, r.branch_points, want, answers, counters)
+    more = tuple(seen.values())[len(found):]
+    left = rest()
+    if left is not None and left <= 0:
+        return r
+    r2 = learn_count(policy.learner, puzzle, root, want - len(more), tuple(seen.values()),
+                     None if nodes is None else nodes - r.nodes, left)
+    counters = r.counters + r2.counters
+    return SearchResult(len(more) + r2.count, r2.complete, r2.capped, r.nodes + r2.nodes,
+                        0, want, more + r2.solutions, counters)
 
 
 def _root(spec: GenreSpec, start: State, policy: ProofPolicy) -> State:

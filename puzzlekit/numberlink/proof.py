@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.proof import ProofPolicy
+from .frontier import count as frontier_count
 from .learn import LEARNER
 
 __all__ = ["POLICY"]
@@ -43,6 +44,12 @@ POLICY = ProofPolicy(
     # dead end under many early choices
     # (``benchmarks/studies/numberlink_learning.py``).
     learner=LEARNER,
+    # A board the learner has not closed in its first seconds goes to the
+    # frontier scan (``frontier.py``), which counts without a search: it
+    # closes janko.at's Arukone 579 (15x15), on which the learner and
+    # CP-SAT run for minutes, and gives up (after a few seconds) on boards
+    # wider or less decided at the root, where the learner goes on.
+    exact=frontier_count,
     # Hand the search to the learner after 500 nodes, not the common 2,000:
     # no bank board's proof needs more than about 400 nodes, and a real
     # board whose first round runs out is the learner's, which starts again

@@ -1,0 +1,353 @@
+"""Numberlink's exact count by a frontier scan: the answers of a state counted
+(up to a limit) cell by cell in reading order, without a search.
+
+The scan passes over the board row by row along its shorter side.  After
+each cell it keeps the *frontier states*: for every segment crossing the
+line between the cells done and the cells to come, what it is joined to
+above that line --
+
+* nothing (the segment is OFF), 0;
+* a number's path, its pair's label ``p`` (> 0);
+* an open strand, a path piece whose two ends both cross the line and
+  which meets no number yet, a negative id shared by its two ends (ids
+  renumbered in order along the line, so equal frontiers are one state).
+
+Each state carries how many ways of deciding the cells done lead to it,
+capped at the limit.  The next cell chooses its right and down segments
+among those its domains leave open (the root's fixpoint, so the rungs'
+eliminations shrink the scan too) with the cell's degree (one at a number,
+two elsewhere, or none with rule 3 off), and joins what meets there: two
+ends of one pair close its path, an open strand takes the label of the
+number it reaches, two strands become one, and two ends of one strand (a
+loop) or of two pairs (a path joining two numbers) are no state at all.
+Two ends of one pair that both cross the line must still meet below it,
+so two such pairs crossing each other along the line (``p q p q``) can
+never both close: those states are dropped.  After the last cell, the
+one state with nothing crossing holds the count.
+
+An answer is read back through links kept for every state (the state it
+came from and the segments its cell chose, and a second such link when a
+second way reaches it): following the first links from the end gives one
+answer, and the first state on that walk reached a second way gives
+another, so ``limit`` 2 yields two answers whenever there are two.
+
+Its cost is the number of frontier states, which grows with the width of
+the board and how little the root decided: janko.at's Arukone 579 (15x15,
+every cell used), which CP-SAT's search and the clause learner leave open
+after minutes, has at most 1.28 million states on a line (33 million in
+all) and is counted in five to seven seconds.  ``count`` gives up (returns
+None) when a line would hold more than ``max_states`` or the time runs out.
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import numpy as np
+from numba import njit
+
+from ..core.search import SearchResult
+from .ladder import OFF, ON, encode
+from .model import Answer
+
+__all__ = ["count", "MAX_STATES"]
+
+#: The most frontier states on one line: each costs its labels (a byte or two
+#: a segment crossing the line) while its line is built and nine bytes of
+#: links for the rest of the scan.  Janko.at's Arukone 579 needs 1.28 million;
+#: a board that needs more usually needs far more, and the scan gives up
+#: sooner with a lower cap.
+MAX_STATES = 1_500_000
+
+
+
+@njit(cache=True)
+def _hash(buf, width):
+    h = np.int64(1469598103934665603)
+    for i in range(width):
+        h = (h ^ np.int64(buf[i] & 0xFFFF)) * np.int64(1099511628211)
+    return h
+
+
+@njit(cache=True)
+def _normalise(buf, width, c, seen, stack, cnt):
+    """Renumber the strands of ``buf`` -1, -2, ... in order of first
+    appearance along the line (the first ``c + 1`` down segments, the right
+    one, then the rest); False when two pairs must cross.  A path that only
+    passes through a cell moves its label between two neighbours on the
+    line, which changes neither, so the scan calls this only when a strand
+    starts, ends or joins another, or a number starts a path."""
+    n_ids = 0
+    w = width - 1
+    for j in range(width):
+        i = j if j <= c else (w if j == c + 1 else j - 1)
+        v = buf[i]
+        if v < 0:
+            if seen[-v] == 0:
+                n_ids += 1
+                seen[-v] = -n_ids
+            buf[i] = seen[-v]
+        elif v > 0:
+            cnt[v] += 1
+    for i in range(seen.shape[0]):     # the map is keyed by the old ids
+        seen[i] = 0
+    top = 0
+    if n_ids == 0:                     # with a strand, ends may meet through it
+        for j in range(width):
+            i = j if j <= c else (w if j == c + 1 else j - 1)
+            v = buf[i]
+            if v > 0 and cnt[v] == 2:
+                if top > 0 and stack[top - 1] == v:
+                    top -= 1
+                else:
+                    stack[top] = v
+                    top += 1
+    for i in range(width):
+        if buf[i] > 0:
+            cnt[buf[i]] = 0
+    return top == 0
+
+
+@njit(cache=True)
+def _insert(buf, width, keys, counts, p1, p2, ch, table, stamp, n, parent, choice, add,
+            limit):
+    """Add ``add`` ways to the state ``buf`` (reached from ``parent`` by
+    ``choice``); the new number of states.  A table entry holds the cell's
+    stamp, sixteen bits of the hash and the state's index: entries of
+    earlier cells read as empty, and most probes touch no key."""
+    mask = table.shape[0] - 1
+    hv = _hash(buf, width)
+    tag = (stamp << 48) | (((hv >> 32) & 0xFFFF) << 32)
+    h = hv & mask
+    while True:
+        e = table[h]
+        if (e >> 48) != stamp:
+            table[h] = tag | n
+            keys[n, :width] = buf[:width]
+            counts[n] = min(add, limit)
+            p1[n] = parent
+            p2[n] = -1
+            ch[n] = choice
+            return n + 1
+        if (e >> 32) == (tag >> 32):
+            s = e & 0xFFFFFFFF
+            same = True
+            for i in range(width):
+                if keys[s, i] != buf[i]:
+                    same = False
+                    break
+            if same:
+                counts[s] = min(counts[s] + add, limit)
+                if p2[s] < 0 and not (p1[s] == parent and (ch[s] & 3) == choice):
+                    p2[s] = parent
+                    ch[s] = (ch[s] & 3) | (choice << 2)
+                return n
+        h = (h + 1) & mask
+
+
+@njit(cache=True)
+def _cell(r, c, label, fill, right, down, keys, counts, n_old, limit, k,
+          nk, nc, p1, p2, ch, table, stamp, most):
+    """The states after cell ``(r, c)`` from the ``n_old`` before it, written
+    to ``nk`` (labels), ``nc`` (ways) and ``p1``, ``p2``, ``ch`` (links):
+    their number, or -1 when there would be more than ``most``.
+    ``right``/``down``: the segment's OFF and ON possible (two booleans per
+    cell); ``table`` (twice the room of ``nk``, a power of two) keeps
+    entries stamped ``stamp``, one per cell."""
+    width = keys.shape[1]
+    w = width - 1
+    cap = min(nk.shape[0], most)
+    n = 0
+    buf = np.zeros_like(keys[0])
+    seen = np.zeros(width + 3, np.int16)
+    stack = np.zeros(width, np.int16)
+    cnt = np.zeros(k + 1, np.int16)
+    fresh = -(width + 2)
+    num = label[r, c]
+    want = 1 if num > 0 else 2
+    r_off, r_on = right[r, c, OFF], right[r, c, ON]
+    d_off, d_on = down[r, c, OFF], down[r, c, ON]
+    for s in range(n_old):
+        up = keys[s, c]
+        left = keys[s, w]
+        inc = (1 if up != 0 else 0) + (1 if left != 0 else 0)
+        for choice in range(4):
+            rb = choice & 1
+            db = choice >> 1
+            if (rb == 1 and not r_on) or (rb == 0 and not r_off):
+                continue
+            if (db == 1 and not d_on) or (db == 0 and not d_off):
+                continue
+            out = rb + db
+            if inc + out != want and not (num == 0 and fill == 0 and inc + out == 0):
+                continue
+            for i in range(width):
+                buf[i] = keys[s, i]
+            buf[c] = 0
+            buf[w] = 0
+            if out == 2:                   # a new strand starts here
+                buf[c] = fresh
+                buf[w] = fresh
+            elif out == 1:                 # a path passes on, or leaves its number
+                lab = num if num > 0 else (up if up != 0 else left)
+                if rb == 1:
+                    buf[w] = lab
+                else:
+                    buf[c] = lab
+            elif inc == 1:                 # a path ends at this number
+                x = up if up != 0 else left
+                if x > 0:
+                    if x != num:
+                        continue
+                else:
+                    for i in range(width):
+                        if buf[i] == x:
+                            buf[i] = num
+            elif inc == 2:                 # two ends meet here
+                a, b = up, left
+                if a > 0 and b > 0:
+                    if a != b:
+                        continue
+                elif a > 0 or b > 0:
+                    pair = a if a > 0 else b
+                    strand = b if a > 0 else a
+                    for i in range(width):
+                        if buf[i] == strand:
+                            buf[i] = pair
+                else:
+                    if a == b:
+                        continue
+                    for i in range(width):
+                        if buf[i] == b:
+                            buf[i] = a
+            if out == 2 or (num > 0 and out == 1) or (out == 0 and (up < 0 or left < 0)):
+                if not _normalise(buf, width, c, seen, stack, cnt):
+                    continue
+            if n == cap:
+                return -1
+            n = _insert(buf, width, nk, nc, p1, p2, ch, table, stamp, n, s, choice,
+                        counts[s], limit)
+    return n
+
+
+def _buffers(room, width, kind):
+    """Room for ``room`` states of ``width`` labels (of dtype ``kind``), and
+    their hash table."""
+    return (np.empty((room, width), kind), np.empty(room, np.int64),
+            np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int8),
+            np.zeros(2 * room, np.int64))
+
+
+def _domains(puzzle, state):
+    """Per cell, its right and its down segment's (OFF possible, ON
+    possible); a segment off the board is OFF."""
+    h, w = puzzle.h, puzzle.w
+    seg = np.asarray(state.seg, dtype=bool)
+    right = np.zeros((h, w, 2), bool)
+    down = np.zeros((h, w, 2), bool)
+    right[:, :, OFF] = True
+    down[:, :, OFF] = True
+    nh = h * (w - 1)
+    if w > 1:
+        right[:, :-1] = seg[:nh].reshape(h, w - 1, 2)
+    if h > 1:
+        down[:-1, :] = seg[nh:].reshape(h - 1, w, 2)
+    return right, down
+
+
+def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
+          max_states: int = MAX_STATES) -> SearchResult | None:
+    """The answers of ``state`` (a state of ``puzzle``, its root's fixpoint
+    say), counted up to ``limit`` by the scan, with up to ``limit`` of them
+    (decided states); None when a line would hold more than ``max_states``
+    states or ``time_limit`` seconds run out first.  ``nodes`` is the most
+    states on one line.
+
+    >>> from puzzlekit.numberlink.model import Puzzle
+    >>> from puzzlekit.numberlink.ladder import initial_state
+    >>> p = Puzzle(2, 3, [[1, 0, 1], [2, 0, 2]])
+    >>> r = count(p, initial_state(p)); r.status, r.count
+    ('unique', 1)
+    >>> p = Puzzle(3, 3, [[1, 0, 0], [0, 0, 0], [0, 0, 1]], fill=False)
+    >>> count(p, initial_state(p), limit=100).count
+    12
+    """
+    t0 = time.perf_counter()
+    if puzzle.k == 0:            # no pair to join, and no line is no answer
+        return SearchResult(0, True, False, 0, 0, limit, ())
+    right, down = _domains(puzzle, state)
+    label = np.ascontiguousarray(puzzle.label.reshape(puzzle.h, puzzle.w))
+    flip = puzzle.w > puzzle.h            # scan along the shorter side
+    if flip:
+        label = np.ascontiguousarray(label.T)
+        right, down = np.ascontiguousarray(down.transpose(1, 0, 2)), \
+            np.ascontiguousarray(right.transpose(1, 0, 2))
+    h, w = label.shape
+    limit = max(1, min(int(limit), 1 << 30))
+    # a label in a byte where the pairs and a new strand's id fit (the scan
+    # is bound by memory: half the bytes, about a third less time)
+    kind = np.int8 if puzzle.k <= 127 and w + 3 <= 127 else np.int16
+    keys = np.zeros((1, w + 1), kind)
+    counts = np.ones(1, np.int64)
+    room = 1 << 12
+    bufs = _buffers(room, w + 1, kind)
+    links = []
+    peak = 1
+    for r in range(h):
+        for c in range(w):
+            while True:
+                nk, nc, p1, p2, ch, table = bufs
+                n = _cell(r, c, label, int(puzzle.fill), right, down, keys, counts,
+                          len(counts), limit, int(puzzle.k), nk, nc, p1, p2, ch, table,
+                          len(links) + 1, max_states)
+                if n >= 0:
+                    break
+                if room >= max_states:
+                    return None
+                room *= 2                  # the cell again, with twice the room
+                bufs = _buffers(room, w + 1, kind)
+            links.append((p1[:n].copy(), p2[:n].copy(), ch[:n].copy()))
+            keys, counts = nk[:n].copy(), nc[:n].copy()
+            peak = max(peak, n)
+        if time_limit is not None and time.perf_counter() - t0 > time_limit:
+            return None
+    end = np.flatnonzero(~keys.any(axis=1))
+    total = int(counts[end[0]]) if len(end) else 0
+    answers = _answers(puzzle, links, int(end[0]) if len(end) else -1, min(total, limit),
+                       h, w, flip)
+    return SearchResult(total, True, False, peak, 0, limit, tuple(answers),
+                        Counter({"frontier states": peak}))
+
+
+def _walk(links, s, t, h, w, second):
+    """The choices of every cell on the way back from state ``s`` of line
+    ``t``: first links only, or (``second``) the second link at the first
+    state on that walk that has one (None when none has)."""
+    right = np.zeros((h, w), bool)
+    down = np.zeros((h, w), bool)
+    switched = not second
+    for i in range(t, -1, -1):
+        p1, p2, ch = links[i]
+        if not switched and p2[s] >= 0:
+            choice, s = (int(ch[s]) >> 2) & 3, int(p2[s])
+            switched = True
+        else:
+            choice, s = int(ch[s]) & 3, int(p1[s])
+        r, c = divmod(i, w)
+        right[r, c] = choice & 1
+        down[r, c] = choice >> 1
+    return (right, down) if switched else None
+
+
+def _answers(puzzle, links, end, want, h, w, flip):
+    out = []
+    for second in (False, True)[:want]:
+        got = _walk(links, end, len(links) - 1, h, w, second) if end >= 0 else None
+        if got is None:
+            break
+        right, down = got
+        if flip:
+            right, down = down.T, right.T
+        on = np.concatenate([right[:, :-1].ravel(), down[:-1, :].ravel()])
+        out.append(encode(puzzle, Answer(puzzle.h, puzzle.w, on)))
+    return out
