@@ -5,8 +5,8 @@
 Of the real Numberlink puzzles in ``benchmarks/real/``, the ladder proves
 most in a fraction of a second, and neither it nor CP-SAT finishes the
 largest janko.at Arukone boards within the real-puzzle run's limit
-(``bench_real.py``).  For every puzzle this records what might tell them
-apart:
+(``bench_real.py``); one 15x15 board only the frontier scan closes.  For
+every puzzle this records what might tell them apart:
 
 * its size, its pairs, and the cells per pair (how long the paths are);
 * how much of it the rungs decide before any search: the share of segments
@@ -14,7 +14,8 @@ apart:
   left out) decides, which is where the proof's clause learner starts
   (``core.proof._root``);
 * the proof itself (``core.proof.proof_count``, count to 2, no node budget,
-  ``--time-limit`` seconds, everything compiled first): its status, time,
+  ``--time-limit`` seconds, everything compiled first): its status, what
+  closed it (the search, the clause learner or the frontier scan), time,
   and the learner's conflicts and conflicts per second.
 
 Prints one row per puzzle, fewest cells per pair first, and writes
@@ -51,11 +52,17 @@ def row(sp, entry: dict, time_limit: float) -> dict:
     r = proof_count(sp, corpus.puzzle(sp, entry), 2, None, time_limit)
     seconds = time.perf_counter() - t
     conflicts = int(r.counters.get("conflicts", 0))
+    if r.status == "capped":
+        road = "—"
+    elif r.counters.get("exact counts"):
+        road = "frontier scan"
+    else:
+        road = "learner" if conflicts else "search"
     learning = float(r.counters.get("learning seconds", 0.0))
     return {"puzzle": entry["id"], "size": entry["size"], "pairs": int(p.k),
             "cells per pair": p.h * p.w / max(p.k, 1), "every cell used": bool(p.fill),
             "decided at the root (%)": 100 * decided, "root seconds": root_seconds,
-            "status": r.status, "seconds": seconds, "conflicts": conflicts,
+            "status": r.status, "closed by": road, "seconds": seconds, "conflicts": conflicts,
             "conflicts per second": conflicts / learning if learning > 0 else None}
 
 
@@ -74,7 +81,8 @@ def main(argv=None) -> int:
         rate = x["conflicts per second"]
         print(f"{x['puzzle']:28s} {x['size']:>6s} {x['pairs']:3d} pairs "
               f"{x['cells per pair']:5.1f} cells/pair  root {x['decided at the root (%)']:5.1f}%  "
-              f"{x['status']:8s} {x['seconds']:7.3f} s  {x['conflicts']:7d} conflicts"
+              f"{x['status']:8s} {x['closed by']:13s} {x['seconds']:7.3f} s  "
+              f"{x['conflicts']:7d} conflicts"
               + (f"  {rate:8.0f}/s" if rate else ""), flush=True)
     rows.sort(key=lambda x: x["cells per pair"])
     OUT.write_text(json.dumps({"when": time.strftime("%Y-%m-%d"), "time_limit": a.time_limit,

@@ -83,8 +83,9 @@ def _numberlink_real(run: dict) -> dict:
     """Numberlink's real puzzles (``numberlink_real.py``): how many the
     proof leaves open within the study's limit, the fewest cells per pair
     and the smallest board among those, the most of the segments the rungs
-    decide on any of them before a search, the most conflicts a finished
-    proof needed and the fewest an open one ran through.
+    decide on any of them before a search, the most conflicts a proof the
+    learner finished needed, the fewest an open one ran through, and the
+    boards the frontier scan closed (with their seconds).
 
     >>> run = {"time_limit": 10.0, "rows": [
     ...     {"puzzle": "a", "size": "9x9", "cells per pair": 12.0, "status": "unique",
@@ -94,22 +95,38 @@ def _numberlink_real(run: dict) -> dict:
     >>> g = _numberlink_real(run)
     >>> g["st_nr_open"], g["st_nr_board"], g["st_nr_most"], g["st_nr_spent"]
     ('1 of the 2', '20×20', '900', '280,000')
+    >>> run["rows"].append({"puzzle": "c", "size": "15x15", "cells per pair": 18.8,
+    ...     "status": "unique", "closed by": "frontier scan", "seconds": 7.94,
+    ...     "decided at the root (%)": 4.5, "conflicts": 57000})
+    >>> g = _numberlink_real(run)
+    >>> g["st_nr_scanned"], g["st_nr_most"]
+    ('c (15×15, 7.9 s)', '900')
+
     """
     rows = pd.DataFrame(run["rows"])
     shut = rows[rows["status"] == "capped"]
     done = rows[rows["status"] != "capped"]
+    if "closed by" in rows:
+        scanned = rows[rows["closed by"] == "frontier scan"]
+        done = done[done["closed by"] != "frontier scan"]
+    else:
+        scanned = rows.iloc[:0]
+    scan = {"st_nr_scanned": ", ".join(
+        f"{str(x['puzzle']).removeprefix('numberlink-')} ({x['size'].replace('x', '×')}, "
+        f"{x['seconds']:.1f} s)" for _, x in scanned.iterrows()) or "none"}
+    most = f"{int(done['conflicts'].max()):,}" if len(done) else "—"
     if shut.empty:
         return {"st_nr_open": f"None of the {len(rows)}",
                 "st_nr_limit": f"{run['time_limit']:g} s", "st_nr_cells": "—",
                 "st_nr_board": "—", "st_nr_root": "—",
-                "st_nr_most": f"{int(done['conflicts'].max()):,}", "st_nr_spent": "—"}
+                "st_nr_most": most, "st_nr_spent": "—", **scan}
     cells = shut["size"].map(lambda s: int(s.split("x")[0]) * int(s.split("x")[1]))
     return {"st_nr_open": of_all(len(shut), len(rows)), "st_nr_limit": f"{run['time_limit']:g} s",
             "st_nr_cells": f"{shut['cells per pair'].min():.1f}",
             "st_nr_board": shut.loc[cells.idxmin(), "size"].replace("x", "×"),
             "st_nr_root": f"{shut['decided at the root (%)'].max():.1f}%",
-            "st_nr_most": f"{int(done['conflicts'].max()):,}",
-            "st_nr_spent": f"{int(shut['conflicts'].min()):,}"}
+            "st_nr_most": most,
+            "st_nr_spent": f"{int(shut['conflicts'].min()):,}", **scan}
 
 
 def numberlink_real_table(run: dict) -> pd.DataFrame:
@@ -120,8 +137,9 @@ def numberlink_real_table(run: dict) -> pd.DataFrame:
     and conflicts (``numberlink_real.py``)."""
     rows = pd.DataFrame(run["rows"])
     rows = rows[rows["decided at the root (%)"] < 100].sort_values("cells per pair")
-    out = rows.set_index("puzzle")[["size", "pairs", "cells per pair", "decided at the root (%)",
-                                    "status", "seconds", "conflicts"]]
+    cols = ["size", "pairs", "cells per pair", "decided at the root (%)", "status"]
+    cols += ["closed by"] if "closed by" in rows else []
+    out = rows.set_index("puzzle")[cols + ["seconds", "conflicts"]]
     out["size"] = out["size"].str.replace("x", "×")
     out.index = [str(p).removeprefix("numberlink-") for p in out.index]
     return out.rename(columns={"cells per pair": "cells / pair",
@@ -141,7 +159,7 @@ STUDIES = {
                                                    "st_nl_sat", "st_nl_plain")),
     "numberlink_real": (_numberlink_real, ("st_nr_open", "st_nr_limit", "st_nr_cells",
                                            "st_nr_board", "st_nr_root", "st_nr_most",
-                                           "st_nr_spent")),
+                                           "st_nr_spent", "st_nr_scanned")),
 }
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .genre import GenreSpec
     from .ladder import Ladder, State
 
-__all__ = ["ProofPolicy", "Setting", "proof_count", "warm_proof", "head_start",
+__all__ = ["ProofPolicy", "Setting", "proof_count", "warm_proof", "head_start", "compile_exact",
            "PROOF_PROBE_DEPTH", "PROOF_PROBE_AFTER", "PROOF_CHEAP_NODES"]
 
 #: Search nodes shallower than this run the probe rung in the uniqueness
@@ -130,11 +130,12 @@ class ProofPolicy:
         "handed a search the first round leaves open instead of the later rounds.",
         "a genre whose hard searches fail the same way under many early choices, which "
         "clause learning remembers and plain search does not."))
-    exact: Any = field(default=None, metadata=_doc(
-        "``(puzzle, state, limit, time_limit) -> SearchResult | None``: a count of the "
-        "answers below ``state`` (up to ``limit``, at most 2, with that many answers) that "
-        "needs no search, or None when it would cost too much; tried when the learner has "
-        "had ``exact_after`` seconds without finishing, and the learner goes on for the "
+    exact: Callable | None = field(default=None, metadata=_doc(
+        "``(puzzle) -> counter or None``: for a board it takes, a counter "
+        "``(state, limit, time_limit) -> SearchResult | None`` that counts the answers "
+        "below ``state`` (up to ``limit``, at most 2, with that many answers) without a "
+        "search, or None when that would cost too much; tried when the learner has had "
+        "``exact_after`` seconds without finishing, and the learner starts again for the "
         "rest of the time when it gives up.",
         "a genre with a count by another road (Numberlink's frontier scan) that closes "
         "boards on which clause learning runs for minutes, but costs more than the "
@@ -226,13 +227,14 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     learn = None
     if policy.learner is not None:
         from .learn import learn_count
+        exact = None if policy.exact is None else policy.exact(puzzle)
 
         def learn(want, found, nodes, seconds, root=None):
             if root is None or policy.probe_passes is not None or policy.probe_depth < 1:
                 root = _root(spec, start if root is None else root, policy)
-            if policy.exact is None or want + len(found) > 2:
+            if exact is None or want + len(found) > 2:
                 return learn_count(policy.learner, puzzle, root, want, found, nodes, seconds)
-            return _learn_or_count(policy, puzzle, root, want, found, nodes, seconds)
+            return _learn_or_count(policy, exact, puzzle, root, want, found, nodes, seconds)
     rounds = policy.first_nodes if first_nodes is None else first_nodes
     return count_with_restarts(start, spec.ladder, spec.accept(puzzle), limit,
                                Budget(max_nodes, time_limit), policy.search(puzzle),
@@ -240,12 +242,13 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
                                seed=policy.seed, cheap_nodes=policy.cheap_nodes, learn=learn)
 
 
-def _learn_or_count(policy: ProofPolicy, puzzle, root: State, want: int, found: tuple,
-                    nodes: int | None, seconds: float | None) -> SearchResult:
+def _learn_or_count(policy: ProofPolicy, exact: Callable, puzzle, root: State, want: int,
+                    found: tuple, nodes: int | None, seconds: float | None) -> SearchResult:
     """The learner for ``policy.exact_after`` seconds; if it has not
-    finished by then, ``policy.exact``; if that gives up, the learner again
-    for the rest of the time.  The result counts the answers besides
-    ``found`` as :func:`~puzzlekit.core.learn.learn_count` does; its
+    finished by then, the counter ``exact`` (``policy.exact``'s for the
+    board); if that gives up, the learner again for the rest of the time.
+    The result counts the answers besides ``found`` as
+    :func:`~puzzlekit.core.learn.learn_count` does; its
     ``nodes`` are the learner's conflicts, and its ``counters`` say which
     road finished."""
     from .learn import learn_count
@@ -260,7 +263,7 @@ def _learn_or_count(policy: ProofPolicy, puzzle, root: State, want: int, found: 
     if not r.capped or out_of_nodes or (rest() is not None and rest() <= 0):
         return r
     seen = {s.bits.tobytes(): s for s in tuple(found) + r.solutions}
-    ex = policy.exact(puzzle, root, want + len(found), rest())
+    ex = exact(root, want + len(found), rest())
     if ex is not None:
         for s in ex.solutions:
             seen.setdefault(s.bits.tobytes(), s)
@@ -322,9 +325,20 @@ def warm_proof(spec: GenreSpec, puzzle=None) -> None:
         proof_count(spec, puzzle, 2, time_limit=1.0)
         if spec.proof.learner is not None:
             proof_count(spec, puzzle, 2, time_limit=1.0, first_nodes=0)
+        compile_exact(spec, puzzle)
     finally:
         for what in _ahead.pending():          # the proof may not have reached it
             _ahead.wait(what)
+
+
+def compile_exact(spec: GenreSpec, puzzle) -> None:
+    """Compile the policy's ``exact`` counter for boards like ``puzzle``
+    (when it has one and takes that board): a counter given no time
+    compiles, does its first step and gives up."""
+    policy = spec.proof
+    counter = None if policy.exact is None else policy.exact(puzzle)
+    if counter is not None:
+        counter(spec.initial_state(puzzle), 2, 0.0)
 
 
 def head_start(spec: GenreSpec, puzzle) -> str | None:
@@ -332,7 +346,8 @@ def head_start(spec: GenreSpec, puzzle) -> str | None:
     proof of ``puzzle`` compiled last, when numba's disk cache does not hold
     it yet: the clause learner for a genre with one, the compiled search
     otherwise, while this process compiles the rest (the propagation loop
-    and the rungs, then the search).  Returns what it started
+    and the rungs, then the search); after the learner, the policy's
+    ``exact`` counter, which a proof reaches after the learner.  Returns what it started
     (``"learner"`` or ``"search"``), None when nothing: the cache already
     holds it, one core, no fork.  :func:`proof_count` waits for it where
     the part is first called; ``_ahead.stop()`` ends it when the proof never
@@ -348,6 +363,7 @@ def head_start(spec: GenreSpec, puzzle) -> str | None:
 
         def work():
             compile_learner(policy.learner, puzzle)
+            compile_exact(spec, puzzle)
         what = "learner"
     else:
         loop = search_loop(spec.ladder)

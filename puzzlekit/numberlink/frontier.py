@@ -7,23 +7,28 @@ line between the cells done and the cells to come, what it is joined to
 above that line --
 
 * nothing (the segment is OFF), 0;
-* a number's path, its pair's label ``p`` (> 0);
+* a number's path whose other number is still to come, its pair's label
+  ``p`` (1..k);
+* a bound pair: a pair whose two paths both cross the line, so that they
+  must meet below it (which pair it is no longer matters), an id above k;
 * an open strand, a path piece whose two ends both cross the line and
-  which meets no number yet, a negative id shared by its two ends (ids
-  renumbered in order along the line, so equal frontiers are one state).
+  which meets no number yet, a negative id shared by its two ends
 
-Each state carries how many ways of deciding the cells done lead to it,
-capped at the limit.  The next cell chooses its right and down segments
-among those its domains leave open (the root's fixpoint, so the rungs'
-eliminations shrink the scan too) with the cell's degree (one at a number,
-two elsewhere, or none with rule 3 off), and joins what meets there: two
-ends of one pair close its path, an open strand takes the label of the
-number it reaches, two strands become one, and two ends of one strand (a
-loop) or of two pairs (a path joining two numbers) are no state at all.
-Two ends of one pair that both cross the line must still meet below it,
-so two such pairs crossing each other along the line (``p q p q``) can
-never both close: those states are dropped.  After the last cell, the
-one state with nothing crossing holds the count.
+(ids renumbered in order along the line, so that equal frontiers are one
+state).  Each state carries how many ways of deciding the cells done lead
+to it, capped at the limit.  The next cell chooses its right and down
+segments among those its domains leave open (the root's fixpoint, so the
+rungs' eliminations shrink the scan too) with the cell's degree (one at a
+number, two elsewhere, or none with rule 3 off), and joins what meets
+there: the two ends of a bound pair close its path, a path reaching its
+pair's number closes too, an open strand takes the label of what it
+reaches, two strands become one, and anything else (two ends of one
+strand, a loop; two different pairs, a path joining two numbers) is no
+state at all.  With no strand on the line, two bound pairs crossing each
+other along it (``p q p q``) can never both close, and those states are
+dropped (a strand can carry a path back above the line, so with one the
+test would be wrong).  After the last cell, the one state with nothing
+crossing holds the count.
 
 An answer is read back through links kept for every state (the state it
 came from and the segments its cell chose, and a second such link when a
@@ -34,14 +39,15 @@ another, so ``limit`` 2 yields two answers whenever there are two.
 Its cost is the number of frontier states, which grows with the width of
 the board and how little the root decided: janko.at's Arukone 579 (15x15,
 every cell used), which CP-SAT's search and the clause learner leave open
-after minutes, has at most 1.28 million states on a line (33 million in
-all) and is counted in five to seven seconds.  ``count`` gives up (returns
+after minutes, has at most 1.17 million states on a line and is counted
+in about five seconds.  ``count`` gives up (returns
 None) when a line would hold more than ``max_states`` or the time runs out.
 """
 from __future__ import annotations
 
 import time
 from collections import Counter
+from functools import partial
 
 import numpy as np
 from numba import njit
@@ -50,14 +56,22 @@ from ..core.search import SearchResult
 from .ladder import OFF, ON, encode
 from .model import Answer
 
-__all__ = ["count", "MAX_STATES"]
+__all__ = ["count", "counter", "MAX_STATES", "MAX_WIDTH"]
 
 #: The most frontier states on one line: each costs its labels (a byte or two
 #: a segment crossing the line) while its line is built and nine bytes of
-#: links for the rest of the scan.  Janko.at's Arukone 579 needs 1.28 million;
+#: links for the rest of the scan.  Janko.at's Arukone 579 needs 1.17 million;
 #: a board that needs more usually needs far more, and the scan gives up
 #: sooner with a lower cap.
 MAX_STATES = 1_500_000
+#: The widest line the scan tries (the board's shorter side): the states
+#: grow about geometrically with it.  In the real corpus every board up to
+#: 15 cells across fits in :data:`MAX_STATES` but janko.at's Arukone 25
+#: (15x15, which fits only when scanned from the bottom up, and which the
+#: learner closes in half a second), while none from 18 across does
+#: (Arukone 576, 18x26; 560, 20x20; 570, 25x32; 190, 35x48): each of those
+#: took two to seven seconds to give up on.
+MAX_WIDTH = 16
 
 
 
@@ -70,41 +84,57 @@ def _hash(buf, width):
 
 
 @njit(cache=True)
-def _normalise(buf, width, c, seen, stack, cnt):
-    """Renumber the strands of ``buf`` -1, -2, ... in order of first
-    appearance along the line (the first ``c + 1`` down segments, the right
-    one, then the rest); False when two pairs must cross.  A path that only
-    passes through a cell moves its label between two neighbours on the
-    line, which changes neither, so the scan calls this only when a strand
-    starts, ends or joins another, or a number starts a path."""
-    n_ids = 0
+def _normalise(buf, width, c, k, seen, stack, cnt, touched, cols):
+    """Put ``buf`` in its one form, in order along the line (the first
+    ``c + 1`` down segments, the right one, then the rest): a pair whose
+    two ends both cross the line becomes a bound pair, and the strands are
+    numbered -1, -2, ... and the bound pairs ``k + 1``, ``k + 2``, ... by
+    first appearance; False when two bound pairs must cross.  A path that
+    only passes through a cell moves its label between two neighbours on
+    the line, which changes neither, so the scan calls this only when a
+    path starts, ends or joins another."""
     w = width - 1
+    n_cols = 0
+    for i in range(width):
+        v = buf[i]
+        if 0 < v <= k:
+            cnt[v] += 1
+            cols[n_cols] = v
+            n_cols += 1
+    n_strands = 0
+    n_bound = 0
+    n_touched = 0
     for j in range(width):
         i = j if j <= c else (w if j == c + 1 else j - 1)
         v = buf[i]
-        if v < 0:
-            if seen[-v] == 0:
-                n_ids += 1
-                seen[-v] = -n_ids
-            buf[i] = seen[-v]
-        elif v > 0:
-            cnt[v] += 1
-    for i in range(seen.shape[0]):     # the map is keyed by the old ids
-        seen[i] = 0
+        if v == 0 or (0 < v <= k and cnt[v] < 2):
+            continue
+        key = -v if v < 0 else width + 2 + v
+        if seen[key] == 0:
+            touched[n_touched] = key
+            n_touched += 1
+            if v < 0:
+                n_strands += 1
+                seen[key] = -n_strands
+            else:
+                n_bound += 1
+                seen[key] = k + n_bound
+        buf[i] = seen[key]
+    for t in range(n_touched):
+        seen[touched[t]] = 0
+    for t in range(n_cols):
+        cnt[cols[t]] = 0
     top = 0
-    if n_ids == 0:                     # with a strand, ends may meet through it
+    if n_strands == 0:                 # with a strand, two ends may meet through it
         for j in range(width):
             i = j if j <= c else (w if j == c + 1 else j - 1)
             v = buf[i]
-            if v > 0 and cnt[v] == 2:
+            if v > k:
                 if top > 0 and stack[top - 1] == v:
                     top -= 1
                 else:
                     stack[top] = v
                     top += 1
-    for i in range(width):
-        if buf[i] > 0:
-            cnt[buf[i]] = 0
     return top == 0
 
 
@@ -159,9 +189,11 @@ def _cell(r, c, label, fill, right, down, keys, counts, n_old, limit, k,
     cap = min(nk.shape[0], most)
     n = 0
     buf = np.zeros_like(keys[0])
-    seen = np.zeros(width + 3, np.int16)
+    seen = np.zeros(k + 2 * width + 4, np.int16)
     stack = np.zeros(width, np.int16)
     cnt = np.zeros(k + 1, np.int16)
+    touched = np.zeros(width, np.int64)
+    cols = np.zeros(width, np.int64)
     fresh = -(width + 2)
     num = label[r, c]
     want = 1 if num > 0 else 2
@@ -197,7 +229,7 @@ def _cell(r, c, label, fill, right, down, keys, counts, n_old, limit, k,
             elif inc == 1:                 # a path ends at this number
                 x = up if up != 0 else left
                 if x > 0:
-                    if x != num:
+                    if x != num:           # another pair's, or a bound pair's
                         continue
                 else:
                     for i in range(width):
@@ -205,8 +237,8 @@ def _cell(r, c, label, fill, right, down, keys, counts, n_old, limit, k,
                             buf[i] = num
             elif inc == 2:                 # two ends meet here
                 a, b = up, left
-                if a > 0 and b > 0:
-                    if a != b:
+                if a > 0 and b > 0:        # only a bound pair's two ends may
+                    if a != b or a <= k:
                         continue
                 elif a > 0 or b > 0:
                     pair = a if a > 0 else b
@@ -220,8 +252,9 @@ def _cell(r, c, label, fill, right, down, keys, counts, n_old, limit, k,
                     for i in range(width):
                         if buf[i] == b:
                             buf[i] = a
-            if out == 2 or (num > 0 and out == 1) or (out == 0 and (up < 0 or left < 0)):
-                if not _normalise(buf, width, c, seen, stack, cnt):
+            if out == 2 or (num > 0 and out == 1) or (
+                    out == 0 and (up < 0 or left < 0 or up > k or left > k)):
+                if not _normalise(buf, width, c, k, seen, stack, cnt, touched, cols):
                     continue
             if n == cap:
                 return -1
@@ -230,11 +263,16 @@ def _cell(r, c, label, fill, right, down, keys, counts, n_old, limit, k,
     return n
 
 
-def _buffers(room, width, kind):
-    """Room for ``room`` states of ``width`` labels (of dtype ``kind``), and
-    their hash table."""
-    return (np.empty((room, width), kind), np.empty(room, np.int64),
-            np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int8),
+def _states(room, width, kind):
+    """Room for ``room`` states: their labels (``width`` of dtype ``kind``
+    each) and ways."""
+    return np.empty((room, width), kind), np.empty(room, np.int64)
+
+
+def _links(room):
+    """Room for the links of ``room`` states, and a hash table for them (a
+    power of two entries, as the probe's mask needs)."""
+    return (np.empty(room, np.int32), np.empty(room, np.int32), np.empty(room, np.int8),
             np.zeros(2 * room, np.int64))
 
 
@@ -256,11 +294,12 @@ def _domains(puzzle, state):
 
 
 def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
-          max_states: int = MAX_STATES) -> SearchResult | None:
+          max_states: int = MAX_STATES, max_width: int = MAX_WIDTH) -> SearchResult | None:
     """The answers of ``state`` (a state of ``puzzle``, its root's fixpoint
     say), counted up to ``limit`` by the scan, with up to ``limit`` of them
-    (decided states); None when a line would hold more than ``max_states``
-    states or ``time_limit`` seconds run out first.  ``nodes`` is the most
+    (decided states); None when the board is more than ``max_width``
+    across both ways, a line would hold more than ``max_states`` states or
+    ``time_limit`` seconds run out first.  ``nodes`` is the most
     states on one line.
 
     >>> from puzzlekit.numberlink.model import Puzzle
@@ -275,6 +314,8 @@ def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
     t0 = time.perf_counter()
     if puzzle.k == 0:            # no pair to join, and no line is no answer
         return SearchResult(0, True, False, 0, 0, limit, ())
+    if min(puzzle.h, puzzle.w) > max_width:
+        return None
     right, down = _domains(puzzle, state)
     label = np.ascontiguousarray(puzzle.label.reshape(puzzle.h, puzzle.w))
     flip = puzzle.w > puzzle.h            # scan along the shorter side
@@ -284,19 +325,24 @@ def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
             np.ascontiguousarray(right.transpose(1, 0, 2))
     h, w = label.shape
     limit = max(1, min(int(limit), 1 << 30))
-    # a label in a byte where the pairs and a new strand's id fit (the scan
-    # is bound by memory: half the bytes, about a third less time)
-    kind = np.int8 if puzzle.k <= 127 and w + 3 <= 127 else np.int16
+    # a label in a byte where the pairs, the bound pairs' and a new strand's
+    # ids fit: half the memory of two-byte labels
+    kind = np.int8 if puzzle.k + w + 4 <= 127 else np.int16
     keys = np.zeros((1, w + 1), kind)
     counts = np.ones(1, np.int64)
     room = 1 << 12
-    bufs = _buffers(room, w + 1, kind)
+    # two sets of states, the line read and the line written, in turn
+    sets = [_states(room, w + 1, kind), _states(room, w + 1, kind)]
+    p1, p2, ch, table = _links(room)
     links = []
     peak = 1
     for r in range(h):
         for c in range(w):
+            out = 1 - len(links) % 2
             while True:
-                nk, nc, p1, p2, ch, table = bufs
+                if len(sets[out][0]) < room:
+                    sets[out] = _states(room, w + 1, kind)
+                nk, nc = sets[out]
                 n = _cell(r, c, label, int(puzzle.fill), right, down, keys, counts,
                           len(counts), limit, int(puzzle.k), nk, nc, p1, p2, ch, table,
                           len(links) + 1, max_states)
@@ -305,9 +351,9 @@ def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
                 if room >= max_states:
                     return None
                 room *= 2                  # the cell again, with twice the room
-                bufs = _buffers(room, w + 1, kind)
+                p1, p2, ch, table = _links(room)
             links.append((p1[:n].copy(), p2[:n].copy(), ch[:n].copy()))
-            keys, counts = nk[:n].copy(), nc[:n].copy()
+            keys, counts = nk[:n], nc[:n]
             peak = max(peak, n)
         if time_limit is not None and time.perf_counter() - t0 > time_limit:
             return None
@@ -317,6 +363,15 @@ def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
                        h, w, flip)
     return SearchResult(total, True, False, peak, 0, limit, tuple(answers),
                         Counter({"frontier states": peak}))
+
+
+def counter(puzzle):
+    """The proof's counter for ``puzzle`` (``ProofPolicy.exact``):
+    ``(state, limit, time_limit) -> SearchResult | None`` by :func:`count`,
+    or None for a board more than :data:`MAX_WIDTH` across both ways."""
+    if min(puzzle.h, puzzle.w) > MAX_WIDTH:
+        return None
+    return partial(count, puzzle)
 
 
 def _walk(links, s, t, h, w, second):
@@ -340,6 +395,9 @@ def _walk(links, s, t, h, w, second):
 
 
 def _answers(puzzle, links, end, want, h, w, flip):
+    """Up to ``want`` (at most two) answers read back from the end state
+    ``end``, as decided states of ``puzzle`` (the scan ran on the transposed
+    board when ``flip``)."""
     out = []
     for second in (False, True)[:want]:
         got = _walk(links, end, len(links) - 1, h, w, second) if end >= 0 else None

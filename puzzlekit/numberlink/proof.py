@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core.proof import ProofPolicy
-from .frontier import count as frontier_count
+from .frontier import counter as frontier_counter
 from .learn import LEARNER
 
 __all__ = ["POLICY"]
@@ -44,12 +44,17 @@ POLICY = ProofPolicy(
     # dead end under many early choices
     # (``benchmarks/studies/numberlink_learning.py``).
     learner=LEARNER,
-    # A board the learner has not closed in its first seconds goes to the
+    # A board the learner has not closed in a second and a half goes to the
     # frontier scan (``frontier.py``), which counts without a search: it
     # closes janko.at's Arukone 579 (15x15), on which the learner and
-    # CP-SAT run for minutes, and gives up (after a few seconds) on boards
-    # wider or less decided at the root, where the learner goes on.
-    exact=frontier_count,
+    # CP-SAT run for minutes, in about six seconds.  A board over
+    # ``frontier.MAX_WIDTH`` across both ways, where the scan would give up
+    # after seconds, is the learner's alone, without a slice.  The real
+    # boards the scan may take are all closed by the learner within 0.9 s
+    # (penpa-edit's 11x11, janko.at's 13x13 285 and 15x15 25); the wider
+    # ones need up to 2.3 s (576, 18x26).  ``benchmarks/bench_real.py``.
+    exact=frontier_counter,
+    exact_after=1.5,
     # Hand the search to the learner after 500 nodes, not the common 2,000:
     # no bank board's proof needs more than about 400 nodes, and a real
     # board whose first round runs out is the learner's, which starts again

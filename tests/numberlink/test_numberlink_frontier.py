@@ -77,7 +77,7 @@ def test_keeps_every_published_answer_turned_every_way():
         for how in ("", "v", "h", "t"):
             q, b = (p, a) if not how else _turned(p, a, how)
             assert not check(q, b), (e["id"], how)
-            r = frontier.count(q, SPEC.encode(q, b))
+            r = frontier.count(q, SPEC.encode(q, b), max_width=1000)
             assert r.status == "unique" and decode(r.solutions[0]) == b, (e["id"], how)
             tried += 1
     assert tried >= 80
@@ -89,12 +89,18 @@ def test_gives_up_when_too_wide_or_out_of_time():
     assert frontier.count(p, initial_state(p), max_states=3) is None
     assert frontier.count(p, initial_state(p), time_limit=0.0) is None
     assert frontier.count(p, initial_state(p)).complete
+    assert frontier.count(p, initial_state(p), max_width=5) is None
+    assert frontier.counter(p) is not None
+    wide = Puzzle(frontier.MAX_WIDTH + 1, frontier.MAX_WIDTH + 2,
+                  np.zeros((frontier.MAX_WIDTH + 1, frontier.MAX_WIDTH + 2), int))
+    assert frontier.counter(wide) is None
 
 
 def test_the_proof_hands_over_to_the_scan():
     """With no time for the learner, the proof's count comes from the scan
     (its counters say so) and equals the learner's; when the scan gives up,
-    the learner goes on and finishes."""
+    the learner starts again and finishes; a board the scan does not take
+    is the learner's alone."""
     e = next(e for e in corpus.load("numberlink") if e["id"] == "numberlink-janko-28")
     p = corpus.puzzle(SPEC, e)
     plain = proof_count(SPEC, p, 2)
@@ -103,7 +109,24 @@ def test_the_proof_hands_over_to_the_scan():
     r = proof_count(dataclasses.replace(SPEC, proof=now), p, 2)
     assert r.status == "unique" and r.counters["exact counts"] == 1
     assert decode(r.solutions[0]) == decode(plain.solutions[0]) == Answer.from_json(e["published"])
-    never = dataclasses.replace(now, exact=lambda *a: None)
+    never = dataclasses.replace(now, exact=lambda puzzle: (lambda *a: None))
     r = proof_count(dataclasses.replace(SPEC, proof=never), p, 2)
     assert r.status == "unique" and r.counters["exact counts"] == 0
     assert decode(r.solutions[0]) == decode(plain.solutions[0])
+    declines = dataclasses.replace(now, exact=lambda puzzle: None)
+    r = proof_count(dataclasses.replace(SPEC, proof=declines), p, 2)
+    assert r.status == "unique" and r.nodes == plain.nodes
+
+
+def test_compile_exact_compiles_what_the_proof_runs():
+    """What ``core.proof.compile_exact`` (the head start's and ``warm``'s
+    step) compiles is what the proof's scan then runs: no new compiled
+    version of the scan's kernel after it."""
+    from puzzlekit.core.proof import compile_exact
+    e = next(e for e in corpus.load("numberlink") if e["id"] == "numberlink-janko-28")
+    p = corpus.puzzle(SPEC, e)
+    compile_exact(SPEC, p)
+    before = set(frontier._cell.signatures)
+    assert before
+    assert frontier.count(p, _root(SPEC, initial_state(p), SPEC.proof)).status == "unique"
+    assert set(frontier._cell.signatures) == before
