@@ -313,7 +313,8 @@ def warm_proof(spec: GenreSpec, puzzle=None) -> None:
     call on boards like ``puzzle`` (default: the first board of the genre's
     bank; nothing without a bank), untimed: its search and, for a genre with
     a clause learner, the learner, which a proof reaches only when its first
-    round leaves the search open.  Timed runs call it first, and so does
+    round leaves the search open, and the policy's ``exact`` counter
+    (:func:`compile_exact`), which it reaches after the learner.  Timed runs call it first, and so does
     ``python -m puzzlekit warm``.  After an install, what
     :func:`head_start` picks compiles on a second core meanwhile."""
     if puzzle is None:
@@ -347,8 +348,8 @@ def head_start(spec: GenreSpec, puzzle) -> str | None:
     it yet: the clause learner for a genre with one, the compiled search
     otherwise, while this process compiles the rest (the propagation loop
     and the rungs, then the search); after the learner, the policy's
-    ``exact`` counter, which a proof reaches after the learner.  Returns what it started
-    (``"learner"`` or ``"search"``), None when nothing: the cache already
+    ``exact`` counter, which a proof reaches after the learner.  Returns
+    what it started (``"learner"`` or ``"search"``), None when nothing: the cache already
     holds it, one core, no fork.  :func:`proof_count` waits for it where
     the part is first called; ``_ahead.stop()`` ends it when the proof never
     got there.  The proof's count and its answers do not change; after an
