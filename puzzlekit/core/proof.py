@@ -314,9 +314,10 @@ def warm_proof(spec: GenreSpec, puzzle=None) -> None:
     bank; nothing without a bank), untimed: its search and, for a genre with
     a clause learner, the learner, which a proof reaches only when its first
     round leaves the search open, and the policy's ``exact`` counter
-    (:func:`compile_exact`), which it reaches after the learner.  Timed runs call it first, and so does
-    ``python -m puzzlekit warm``.  After an install, what
-    :func:`head_start` picks compiles on a second core meanwhile."""
+    (:func:`compile_exact`), which it reaches after the learner.  Timed
+    runs call it first, and so does ``python -m puzzlekit warm``.  After an
+    install, what :func:`head_start` picks compiles on a second core
+    meanwhile."""
     if puzzle is None:
         puzzle = _first_board(spec)
         if puzzle is None:
