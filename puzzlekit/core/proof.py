@@ -267,8 +267,8 @@ def _learn_or_count(policy: ProofPolicy, exact: Callable, puzzle, root: State, w
     if ex is not None:
         for s in ex.solutions:
             seen.setdefault(s.bits.tobytes(), s)
-        answers = tuple(v for k, v in seen.items()
-                        if k not in {f.bits.tobytes() for f in found})
+        known = {f.bits.tobytes() for f in found}
+        answers = tuple(v for k, v in seen.items() if k not in known)
         counters = r.counters + ex.counters
         counters["exact counts"] += 1
         return SearchResult(min(ex.count - len(found), want) if ex.count > len(found) else 0,
