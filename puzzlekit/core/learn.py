@@ -241,16 +241,19 @@ def _val(assign, lit):
 def _watch(watch, whead, wtail, lit, c):
     """Put clause ``c`` last on ``lit``'s watch list: the node table, grown
     if full.  Watch lists are chains of nodes (``watch[node]``: the clause,
-    the next node or -1) from ``whead[lit]`` to ``wtail[lit]``; ``whead[-1]``
-    counts the nodes in use.  A node moves to the end of another literal's
-    chain as its clause's watch moves, so the table holds two nodes per
-    clause, however the watches pile up on one literal."""
+    the next node or -1, the literal watched) from ``whead[lit]`` to
+    ``wtail[lit]``; ``whead[-1]`` counts the nodes in use.  A node moves to
+    the end of another literal's chain as its clause's watch moves, so the
+    table holds two nodes per clause, however the watches pile up on one
+    literal.  A clause's two nodes are made together, ``2i`` and ``2i + 1``,
+    so each finds the other's literal at ``node ^ 1`` without reading the
+    clause."""
     node = whead[-1]
     if node >= watch.shape[0]:
-        grown = np.empty((2 * watch.shape[0], 2), np.int64)
+        grown = np.empty((2 * watch.shape[0], 3), np.int32)
         for i in range(node):
-            grown[i, 0] = watch[i, 0]
-            grown[i, 1] = watch[i, 1]
+            for j in range(3):
+                grown[i, j] = watch[i, j]
         watch = grown
     watch[node, 0] = c
     _append(watch, whead, wtail, lit, node)
@@ -262,6 +265,7 @@ def _watch(watch, whead, wtail, lit, c):
 def _append(watch, whead, wtail, lit, node):
     """Link ``node`` at the end of ``lit``'s chain."""
     watch[node, 1] = -1
+    watch[node, 2] = lit
     if whead[lit] < 0:
         whead[lit] = node
     else:
@@ -275,7 +279,7 @@ def _add(db, starts, nc, watch, whead, wtail, buf, k):
     and watch its first two literals: ``(db, starts, nc, watch)``."""
     used = starts[nc]
     if used + k > db.size:
-        grown = np.empty(2 * db.size + k, np.int64)
+        grown = np.empty(2 * db.size + k, np.int32)
         copy_into(grown, 0, db, used)
         db = grown
     if nc + 2 > starts.size:
@@ -458,10 +462,12 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
     (``finished``: the count is exact; ``answers``: one row of values each).
     ``max_conflicts`` < 0: no cap; ``seconds``: processor time, read every
     64th conflict and every 256th decision."""
-    db = np.empty(max(1024, 4 * db0.size), np.int64)
+    # the clauses' literals and the watch nodes in 32 bits: half the memory
+    # that propagation reads, where most of the learner's time goes
+    db = np.empty(max(1024, 4 * db0.size), np.int32)
     starts = np.zeros(max(1024, 4 * starts0.size), np.int64)
     nc = 0
-    watch = np.empty((max(1024, 2 * starts0.size), 2), np.int64)
+    watch = np.empty((max(1024, 2 * starts0.size), 3), np.int32)
     whead = -np.ones(2 * nv + 1, np.int64)
     whead[-1] = 0
     wtail = -np.ones(2 * nv, np.int64)
@@ -519,8 +525,12 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
             prev = -1
             node = whead[false]
             while node >= 0:
-                c = watch[node, 0]
                 nxt = watch[node, 1]
+                if _val(assign, watch[node ^ 1, 2]) == 1:
+                    prev = node              # the other watch holds: the clause is not read
+                    node = nxt               # (nor its two watched literals put in order,
+                    continue                 # which every reader of them does first)
+                c = watch[node, 0]
                 s = starts[c]
                 if db[s] == false:
                     db[s], db[s + 1] = db[s + 1], false
