@@ -1,7 +1,8 @@
 """Numberlink's exact count by a frontier scan: the answers of a state counted
 (up to a limit) cell by cell in reading order, without a search.
 
-The scan passes over the board row by row along its shorter side.  After
+The scan passes over the board row by row along its shorter side, from the
+side where the root decided the most (below).  After
 each cell it keeps the *frontier states*: for every segment crossing the
 line between the cells done and the cells to come, what it is joined to
 above that line --
@@ -42,6 +43,16 @@ every cell used), which CP-SAT's search and the clause learner leave open
 after minutes, has at most 1.17 million states on a line and is counted
 in about five seconds.  ``count`` gives up (returns
 None) when a line would hold more than ``max_states`` or the time runs out.
+
+Which side the scan starts from matters as much as the width: on the
+real corpus the states in all differ up to tenfold between the eight ways
+of turning a square board (Arukone 285, 13x13: 1.06 million states from
+the bottom, 11 million from the top; Arukone 25, 15x15, fits the cap only
+from the bottom).  The scan turns the board (:data:`TURNS`) so that it
+starts where the root left the fewest segments open, rows weighted by
+how early it meets them (:func:`_open_early`): the fewer choices early,
+the fewer states the lines after them inherit.  On every board of the
+corpus that choice needs no more states than the scan from the top did.
 """
 from __future__ import annotations
 
@@ -56,7 +67,7 @@ from ..core.search import SearchResult
 from .ladder import OFF, ON, encode
 from .model import Answer
 
-__all__ = ["count", "counter", "MAX_STATES", "MAX_WIDTH"]
+__all__ = ["count", "counter", "MAX_STATES", "MAX_WIDTH", "TURNS"]
 
 #: The most frontier states on one line: each costs its labels (a byte or two
 #: a segment crossing the line) while its line is built and nine bytes of
@@ -66,12 +77,15 @@ __all__ = ["count", "counter", "MAX_STATES", "MAX_WIDTH"]
 MAX_STATES = 1_500_000
 #: The widest line the scan tries (the board's shorter side): the states
 #: grow about geometrically with it.  In the real corpus every board up to
-#: 15 cells across fits in :data:`MAX_STATES` but janko.at's Arukone 25
-#: (15x15, which fits only when scanned from the bottom up, and which the
-#: learner closes in half a second), while none from 18 across does
-#: (Arukone 576, 18x26; 560, 20x20; 570, 25x32; 190, 35x48): each of those
-#: took two to seven seconds to give up on.
+#: 15 cells across fits in :data:`MAX_STATES` (janko.at's Arukone 25, 15x15,
+#: only from the bottom up, the side the scan picks), while none from 18
+#: across does (Arukone 576, 18x26; 560, 20x20; 570, 25x32; 190, 35x48):
+#: each of those took two to seven seconds to give up on.
 MAX_WIDTH = 16
+#: The ways the scan may turn a board, each applied in order: ``t`` about the
+#: diagonal, then ``v`` top to bottom and ``h`` left to right (a board not
+#: square takes those that leave its shorter side across).
+TURNS = ("", "v", "h", "vh", "t", "tv", "th", "tvh")
 
 
 
@@ -293,14 +307,52 @@ def _domains(puzzle, state):
     return right, down
 
 
+def _turned(label, right, down, turn):
+    """The board's numbers and segment domains (or an answer's segments,
+    ``label`` ignored) turned as ``turn`` says (:data:`TURNS`).  Each step
+    undoes itself, so turning back is the same steps in reverse order.  A
+    segment off the board (the last column's right, the last row's down)
+    stays off it."""
+    for step in turn:
+        if step == "t":
+            label, right, down = label.swapaxes(0, 1), down.swapaxes(0, 1), right.swapaxes(0, 1)
+        elif step == "v":
+            label, right, down = label[::-1], right[::-1], np.roll(down[::-1], -1, axis=0)
+        else:
+            label, right, down = label[:, ::-1], np.roll(right[:, ::-1], -1, axis=1), \
+                down[:, ::-1]
+    return label, right, down
+
+
+def _open_early(right, down) -> int:
+    """How open the board is where a scan from its top meets it: per row,
+    the segments the domains leave both ways, weighted by how many rows
+    come after it (the first row counts as many times as there are rows)."""
+    both = (right[..., OFF] & right[..., ON]).sum(axis=1) + \
+        (down[..., OFF] & down[..., ON]).sum(axis=1)
+    return int((both * np.arange(len(both), 0, -1)).sum())
+
+
+def _best_turn(label, right, down) -> str:
+    """The turn (:data:`TURNS`) that leaves the board's shorter side across
+    and starts the scan where the fewest segments are open
+    (:func:`_open_early`); ties to the first in :data:`TURNS`."""
+    h, w = label.shape
+    turns = [t for t in TURNS if h == w or ("t" in t) == (w > h)]
+    return min(turns, key=lambda t: _open_early(*_turned(label, right, down, t)[1:]))
+
+
 def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
-          max_states: int = MAX_STATES, max_width: int = MAX_WIDTH) -> SearchResult | None:
+          max_states: int = MAX_STATES, max_width: int = MAX_WIDTH,
+          turn: str | None = None) -> SearchResult | None:
     """The answers of ``state`` (a state of ``puzzle``, its root's fixpoint
     say), counted up to ``limit`` by the scan, with up to ``limit`` of them
     (decided states); None when the board is more than ``max_width``
     across both ways, a line would hold more than ``max_states`` states or
     ``time_limit`` seconds run out first.  ``nodes`` is the most
-    states on one line.
+    states on one line.  ``turn`` (one of :data:`TURNS`) turns the board
+    before the scan; by default the scan picks the turn
+    (:func:`_best_turn`).
 
     >>> from puzzlekit.numberlink.model import Puzzle
     >>> from puzzlekit.numberlink.ladder import initial_state
@@ -317,12 +369,12 @@ def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
     if min(puzzle.h, puzzle.w) > max_width:
         return None
     right, down = _domains(puzzle, state)
-    label = np.ascontiguousarray(puzzle.label.reshape(puzzle.h, puzzle.w))
-    flip = puzzle.w > puzzle.h            # scan along the shorter side
-    if flip:
-        label = np.ascontiguousarray(label.T)
-        right, down = np.ascontiguousarray(down.transpose(1, 0, 2)), \
-            np.ascontiguousarray(right.transpose(1, 0, 2))
+    label = puzzle.label.reshape(puzzle.h, puzzle.w)
+    if turn is None:
+        turn = _best_turn(label, right, down)
+    elif turn not in TURNS:
+        raise ValueError(f"turn {turn!r}: one of {TURNS}")
+    label, right, down = (np.ascontiguousarray(a) for a in _turned(label, right, down, turn))
     h, w = label.shape
     limit = max(1, min(int(limit), 1 << 30))
     # a label in a byte where the pairs, the bound pairs' and a new strand's
@@ -360,7 +412,7 @@ def count(puzzle, state, limit: int = 2, time_limit: float | None = None,
     end = np.flatnonzero(~keys.any(axis=1))
     total = int(counts[end[0]]) if len(end) else 0
     answers = _answers(puzzle, links, int(end[0]) if len(end) else -1, min(total, limit),
-                       h, w, flip)
+                       h, w, turn)
     return SearchResult(total, True, False, peak, 0, limit, tuple(answers),
                         Counter({"frontier states": peak}))
 
@@ -394,18 +446,16 @@ def _walk(links, s, t, h, w, second):
     return (right, down) if switched else None
 
 
-def _answers(puzzle, links, end, want, h, w, flip):
+def _answers(puzzle, links, end, want, h, w, turn):
     """Up to ``want`` (at most two) answers read back from the end state
-    ``end``, as decided states of ``puzzle`` (the scan ran on the transposed
-    board when ``flip``)."""
+    ``end``, as decided states of ``puzzle`` (the scan ran on the board
+    turned by ``turn``)."""
     out = []
     for second in (False, True)[:want]:
         got = _walk(links, end, len(links) - 1, h, w, second) if end >= 0 else None
         if got is None:
             break
-        right, down = got
-        if flip:
-            right, down = down.T, right.T
+        _, right, down = _turned(np.zeros((h, w)), *got, turn[::-1])
         on = np.concatenate([right[:, :-1].ravel(), down[:-1, :].ravel()])
         out.append(encode(puzzle, Answer(puzzle.h, puzzle.w, on)))
     return out

@@ -38,13 +38,13 @@ def _turned(puzzle, answer, how):
     return p, a
 
 
-@pytest.mark.parametrize("rooted", [False, True])
-def test_counts_like_the_raw_engine(rooted):
-    """On random small boards (both rules), from the first state or the
-    root's fixpoint, the scan counts what the raw engine counts, and every
-    answer it gives is distinct and passes the referee."""
+def _counted_like_the_raw_engine(seeds, rooted=False, turn=None):
+    """Scan random small boards (both rules; from the first state or the
+    root's fixpoint, turned as ``turn`` says or as the scan picks) and
+    check each count against the raw engine's, and that the answers read
+    back are distinct and pass the referee.  The counts seen (3 for more)."""
     seen = set()
-    for seed in range(150):
+    for seed in seeds:
         rng = np.random.default_rng(seed)
         p = random_small(rng, int(rng.integers(2, 6)), int(rng.integers(2, 6)))
         if seed % 2:
@@ -53,21 +53,59 @@ def test_counts_like_the_raw_engine(rooted):
         if raw.capped:
             continue
         start = _root(SPEC, initial_state(p), SPEC.proof) if rooted else initial_state(p)
-        r = frontier.count(p, start, limit=50)
+        r = frontier.count(p, start, limit=50, turn=turn)
         assert r.complete and r.count == raw.count, (seed, r.count, raw.count)
-        two = frontier.count(p, start, limit=2)
+        two = frontier.count(p, start, limit=2, turn=turn)
         assert len({s.bits.tobytes() for s in two.solutions}) == min(raw.count, 2)
         for s in two.solutions:
             assert s.solved() and not check(p, decode(s)), seed
         seen.add(min(raw.count, 3))
-    assert seen == {0, 1, 2, 3}
+    return seen
+
+
+@pytest.mark.parametrize("rooted", [False, True])
+def test_counts_like_the_raw_engine(rooted):
+    """On random small boards (both rules), from the first state or the
+    root's fixpoint, the scan counts what the raw engine counts, and every
+    answer it gives is distinct and passes the referee."""
+    assert _counted_like_the_raw_engine(range(150), rooted) == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("turn", frontier.TURNS)
+def test_every_turn_counts_like_the_raw_engine(turn):
+    """Whichever way the scan turns a board, it counts what the raw engine
+    counts, and the answers it reads back (turned back) pass the referee."""
+    assert _counted_like_the_raw_engine(range(1000, 1060), turn=turn) == {0, 1, 2, 3}
+
+
+def test_the_turn_it_picks_never_costs_more_than_the_top():
+    """On every real board the scan takes, the turn it picks (where the root
+    left the fewest segments open early) holds no more states on a line
+    than the scan from the top (as the scan ran before it turned boards),
+    and far fewer on some."""
+    fewer = []
+    for e in corpus.load("numberlink"):
+        p = corpus.puzzle(SPEC, e)
+        if min(p.h, p.w) > frontier.MAX_WIDTH:
+            continue
+        root = _root(SPEC, initial_state(p), SPEC.proof)
+        top = frontier.count(p, root, max_states=300_000, turn="t" if p.w > p.h else "")
+        picked = frontier.count(p, root, max_states=300_000)
+        if top is None:
+            continue
+        assert picked is not None and picked.nodes <= top.nodes, e["id"]
+        fewer.append(picked.nodes * 4 < top.nodes)
+    assert len(fewer) >= 15 and sum(fewer) >= 3
+    with pytest.raises(ValueError):
+        frontier.count(p, initial_state(p), turn="x", max_width=1000)
 
 
 def test_keeps_every_published_answer_turned_every_way():
     """Fixed to a published answer of the real corpus (mirrored or
-    transposed too, so the scan meets its paths from every side), the scan
-    counts exactly that one answer.  (A pruning rule that assumed two ends
-    of one pair meet directly below the line lost one of these.)"""
+    transposed too, and scanned in every turn, so the scan meets its paths
+    from every side), the scan counts exactly that one answer.  (A pruning
+    rule that assumed two ends of one pair meet directly below the line
+    lost one of these.)"""
     tried = 0
     for e in corpus.load("numberlink"):
         if "published" not in e:
@@ -77,8 +115,9 @@ def test_keeps_every_published_answer_turned_every_way():
         for how in ("", "v", "h", "t"):
             q, b = (p, a) if not how else _turned(p, a, how)
             assert not check(q, b), (e["id"], how)
-            r = frontier.count(q, SPEC.encode(q, b), max_width=1000)
-            assert r.status == "unique" and decode(r.solutions[0]) == b, (e["id"], how)
+            for turn in frontier.TURNS:
+                r = frontier.count(q, SPEC.encode(q, b), max_width=1000, turn=turn)
+                assert r.status == "unique" and decode(r.solutions[0]) == b, (e["id"], how, turn)
             tried += 1
     assert tried >= 80
 
