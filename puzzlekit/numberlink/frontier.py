@@ -45,10 +45,10 @@ in about five seconds.  ``count`` gives up (returns
 None) when a line would hold more than ``max_states`` or the time runs out.
 
 Which side the scan starts from matters as much as the width: on the
-real corpus the states in all differ up to tenfold between the eight ways
-of turning a square board (Arukone 285, 13x13: 1.06 million states from
-the bottom, 11 million from the top; Arukone 25, 15x15, fits the cap only
-from the bottom).  The scan turns the board (:data:`TURNS`) so that it
+real corpus the states in all often differ tenfold or more between the
+eight ways of turning a square board (Arukone 285, 13x13: 1.06 million
+states from the bottom, 11 million from the top; Arukone 25, 15x15, fits
+the cap only from the bottom).  The scan turns the board (:data:`TURNS`) so that it
 starts where the root left the fewest segments open, rows weighted by
 how early it meets them (:func:`_open_early`): the fewer choices early,
 the fewer states the lines after them inherit.  On every board of the
