@@ -9,8 +9,8 @@ never walks into it again.  Here it works over booleans with the genre's own
 rungs as the reasoning:
 
 * the rules a genre can write as clauses (a literal is ``2 * v`` for "``v``
-  true" and ``2 * v + 1`` for "``v`` false") go in once, watched by two
-  literals each;
+  true" and ``2 * v + 1`` for "``v`` false", written with
+  :mod:`puzzlekit.core.clauses`) go in once, watched by two literals each;
 * the rungs that are not clauses run as a compiled kernel,
   ``explain(assign, data, buf) -> (mode, k)``, called whenever the clauses
   have nothing left to propagate: mode 0 nothing to say, mode 1 a deduction
@@ -47,14 +47,15 @@ import numpy as np
 from numba import njit
 
 from . import _ahead
+from ._heap import pop, push, up
 from ._loop import _clock
 from ._nb import call, copy_into
 from ._specialise import compile_beside, kernels_tag
+from .clauses import flat, joined
 from .ladder import State
 from .search import SearchResult, _luby
 
-__all__ = ["Learner", "learn_count", "flat", "units", "decided", "values_row", "joined",
-           "RESTART_UNIT"]
+__all__ = ["Learner", "learn_count", "RESTART_UNIT"]
 
 #: Conflicts in one unit of Luby's restart sequence.
 RESTART_UNIT = 100
@@ -62,7 +63,7 @@ RESTART_UNIT = 100
 #: longer half of them goes (a tenth more each time, up to five times as
 #: many) ...
 FORGET_AFTER = 20_000
-#: ... or literals in all clauses (8 bytes each; a tenth more each time, up
+#: ... or literals in all clauses (4 bytes each; a tenth more each time, up
 #: to four times as many), whichever comes first.
 VOLUME_AFTER = 2_000_000
 #: Luby's sequence, the restart lengths in units (repeated past its end).
@@ -85,7 +86,8 @@ class Learner:
     n_bools : ``(puzzle) -> int``
     state_clauses : ``(state) -> (starts, literals)``
         What a search state has decided, as clauses in the form of
-        :func:`flat` (a unit per decided boolean, say: :func:`units`).
+        :func:`~puzzlekit.core.clauses.flat` (a unit per decided boolean, say:
+        :func:`~puzzlekit.core.clauses.units`).
     state_of : ``(puzzle, row) -> State``
         The decided state of an answer (``row``: one 0/1 per boolean).
     row_of : ``(state) -> array``
@@ -151,64 +153,6 @@ def compile_learner(learner: Learner, puzzle) -> None:
     # no clauses, and no count of booleans (which may take a fixpoint): their types only
     args = _search_args(learner, puzzle, *none, 0, 1, -1, 1.0, 0, FORGET_AFTER, VOLUME_AFTER)
     _compiled(learner.explain).compile(tuple(typeof(a) for a in args))
-
-
-def flat(lists) -> tuple:
-    """Lists of literals (clauses, or a kernel's lines) as ``(starts,
-    literals)``: list ``c`` is ``literals[starts[c]:starts[c + 1]]``.
-
-    >>> starts, lits = flat([[0, 3], [5]]); starts.tolist(), lits.tolist()
-    ([0, 2, 3], [0, 3, 5])
-    """
-    starts = np.zeros(len(lists) + 1, np.int64)
-    starts[1:] = np.cumsum([len(c) for c in lists])
-    return starts, np.array([x for c in lists for x in c], np.int64)
-
-
-def decided(pairs, offset: int = 0) -> np.ndarray:
-    """The literals a two-valued variable's bits have decided, boolean
-    ``offset + i`` for row ``i`` of ``pairs`` (``[false possible, true
-    possible]``, a state's ``(n, 2)`` view): true where its false bit is
-    gone, false where its true bit is (for :func:`units`).
-
-    >>> decided(np.array([[True, True], [False, True], [True, False]]), 10).tolist()
-    [22, 25]
-    """
-    pairs = np.asarray(pairs, dtype=np.bool_)
-    return np.concatenate([2 * (offset + np.flatnonzero(~pairs[:, 0])),
-                           2 * (offset + np.flatnonzero(~pairs[:, 1])) + 1])
-
-
-def values_row(state) -> np.ndarray:
-    """The booleans of a decided state whose variables are the booleans
-    (two values each, the second "true"): its values (a ``Learner.row_of``)."""
-    return state.values().astype(np.int8)
-
-
-def units(*literals) -> tuple:
-    """One unit clause per literal (of the arrays given, in order), in the
-    form of :func:`flat`.
-
-    >>> starts, lits = units([4, 1], [7]); starts.tolist(), lits.tolist()
-    ([0, 1, 2, 3], [4, 1, 7])
-    """
-    lits = np.concatenate([np.asarray(x, np.int64).ravel() for x in literals] or
-                          [np.zeros(0, np.int64)])
-    return np.arange(lits.size + 1, dtype=np.int64), lits
-
-
-def joined(parts) -> tuple:
-    """Clauses in the form of :func:`flat`, one after another.
-
-    >>> starts, lits = joined([flat([[0, 3]]), units([5, 6])]); starts.tolist(), lits.tolist()
-    ([0, 2, 3, 4], [0, 3, 5, 6])
-    """
-    starts = [np.zeros(1, np.int64)]
-    at = 0
-    for s, _ in parts:
-        starts.append(np.asarray(s[1:], np.int64) + at)
-        at += int(s[-1])
-    return np.concatenate(starts), np.concatenate([np.asarray(x, np.int64) for _, x in parts])
 
 
 _COMPILED: dict = {}
@@ -380,67 +324,7 @@ def _undo(trail, tlen, keep, assign, phase, reason, heap, pos, act):
         assign[v] = -1
         reason[v] = -1
         if pos[v] < 0:
-            _push(heap, pos, act, v)
-
-
-# ------------------------------------------------------- the branching order
-# The open variables by activity, the most active first: a binary max-heap,
-# ``heap[:heap[-1]]`` (``heap[-1]`` counts the variables in it), ``pos[v]``
-# v's place (-1: not in it), keyed by ``act``.  A variable assigned since it
-# went in may still be in (the search passes over it when it comes up), and
-# every open variable is in, so the first open one out is the most active
-# open variable, as a scan over all of them would find (ties to the lower
-# variable).
-@njit(cache=True)
-def _before(act, u, v):
-    return act[u] > act[v] or (act[u] == act[v] and u < v)
-
-
-@njit(cache=True)
-def _push(heap, pos, act, v):
-    i = heap[-1]
-    heap[-1] = i + 1
-    _up(heap, pos, act, v, i)
-
-
-@njit(cache=True)
-def _up(heap, pos, act, v, i):
-    """Move ``v`` from place ``i`` towards the top past the less active."""
-    while i > 0:
-        parent = (i - 1) >> 1
-        u = heap[parent]
-        if _before(act, u, v):
-            break
-        heap[i] = u
-        pos[u] = i
-        i = parent
-    heap[i] = v
-    pos[v] = i
-
-
-@njit(cache=True)
-def _pop(heap, pos, act):
-    """Take out the most active variable."""
-    v = heap[0]
-    pos[v] = -1
-    n = heap[-1] - 1
-    heap[-1] = n
-    if n > 0:
-        last = heap[n]
-        i = 0
-        while 2 * i + 1 < n:
-            child = 2 * i + 1
-            if child + 1 < n and _before(act, heap[child + 1], heap[child]):
-                child += 1
-            u = heap[child]
-            if _before(act, last, u):
-                break
-            heap[i] = u
-            pos[u] = i
-            i = child
-        heap[i] = last
-        pos[last] = i
-    return v
+            push(heap, pos, act, v)
 
 
 @njit(cache=True)
@@ -482,7 +366,7 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
     pos = -np.ones(nv, np.int64)
     for v in range(nv):
         act[v] = np.random.random() * 1e-3    # ties broken at random, reproducibly
-        _push(heap, pos, act, v)
+        push(heap, pos, act, v)
     phase = np.zeros(nv, np.int64)
     seen = np.zeros(nv, np.uint8)
     buf = np.empty(2 * nv + 2, np.int64)
@@ -600,12 +484,12 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
                         seen[v] = 1
                         act[v] += inc
                         if pos[v] >= 0:
-                            _up(heap, pos, act, v, pos[v])
+                            up(heap, pos, act, v, pos[v])
                         if act[v] > 1e100:
                             for u in range(nv):
                                 act[u] *= 1e-100
                             for i in range(heap[-1]):    # tiny ones may tie now: re-order
-                                _up(heap, pos, act, heap[i], i)
+                                up(heap, pos, act, heap[i], i)
                             inc *= 1e-100
                         if level[v] >= dl:
                             pending += 1
@@ -663,7 +547,7 @@ def learn_jit(explain, starts0, db0, data, nv, limit, max_conflicts, seconds, se
             continue
         pick = -1
         while heap[-1] > 0 and pick < 0:
-            v = _pop(heap, pos, act)
+            v = pop(heap, pos, act)
             if assign[v] < 0:
                 pick = v
         if pick >= 0:                        # decide

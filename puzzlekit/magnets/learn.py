@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, _val, flat
+from ..core.clauses import flat
+from ..core.learn import Learner, _val
 from .ladder import encode
 from .model import Answer
 

@@ -40,8 +40,9 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
+from ..core.clauses import decided, flat, units
 from ..core.explain import explain_connected, write_literals
-from ..core.learn import Learner, decided, flat, units
+from ..core.learn import Learner
 from .ladder import encode, geometry
 from .model import answer_from_mask
 

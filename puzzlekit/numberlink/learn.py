@@ -34,7 +34,8 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
-from ..core.learn import Learner, decided, flat, units
+from ..core.clauses import decided, flat, units
+from ..core.learn import Learner
 from .ladder import OFF, ON, _find, arrays, encode
 from .model import Answer
 
@@ -199,7 +200,7 @@ def _close(c, k, write, starts):
 @njit(cache=True)
 def _write_clauses(cedge, edges, label, fill, table, with_labels, pairs, starts, lits):
     """``deg`` and the paths' labels as clauses, written into ``starts`` and
-    ``lits`` (the form of :func:`~puzzlekit.core.learn.flat`) when they are
+    ``lits`` (the form of :func:`~puzzlekit.core.clauses.flat`) when they are
     long enough, else only counted: ``(clauses, literals)``."""
     write = lits.shape[0] > 0
     n = cedge.shape[0]

@@ -48,8 +48,9 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
+from ..core.clauses import flat, units
 from ..core.explain import explain_connected_false, write_literals
-from ..core.learn import Learner, flat, units
+from ..core.learn import Learner
 from .ladder import PARK, USED, catalogue, encode
 from .model import Answer
 

@@ -26,8 +26,9 @@ import numpy as np
 from numba import njit
 
 from ..core.cache import puzzle_table
+from ..core.clauses import decided, flat, units, values_row
 from ..core.explain import explain_connected_false, write_literals
-from ..core.learn import Learner, decided, flat, units, values_row
+from ..core.learn import Learner
 from .ladder import data as ladder_data, encode
 from .model import Answer
 

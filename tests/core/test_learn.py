@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 from numba import njit
 
-from puzzlekit.core.learn import FORGET_AFTER, Learner, _pop, _push, _up, flat, learn_count
+from puzzlekit.core._heap import pop as _pop, push as _push, up as _up
+from puzzlekit.core.clauses import flat
+from puzzlekit.core.learn import FORGET_AFTER, Learner, learn_count
 
 
 def _drain(heap, pos, act):
