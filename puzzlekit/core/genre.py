@@ -275,7 +275,7 @@ def solve(spec: GenreSpec, puzzle, level=None, count: int | None = None,
     agree whenever both searches finish."""
     def proof_search(start, limit, nodes, keep):
         if limit <= KEEP:
-            return proof_count(spec, puzzle, limit, nodes, state=start)
+            return proof_count(spec, puzzle, limit, nodes, state=start, whole=True)
         return count_solutions(start, spec.ladder, accepts(spec, puzzle), None, limit,
                                Budget(nodes), spec.proof.search(puzzle), keep=keep)
 

@@ -52,6 +52,7 @@ from ._loop import _clock
 from ._nb import call, copy_into
 from ._specialise import compile_beside, kernels_tag
 from .clauses import flat, joined
+from .dominance import Dominance, count_kept
 from .ladder import State
 from .search import SearchResult, _luby
 
@@ -92,6 +93,9 @@ class Learner:
         The decided state of an answer (``row``: one 0/1 per boolean).
     row_of : ``(state) -> array``
         The booleans of a decided state (the inverse of ``state_of``).
+    dominance : :class:`~puzzlekit.core.dominance.Dominance`, optional
+        A step from any answer down to another, for counts up to two that
+        search the answers no step leaves alone (:func:`learn_count`).
     """
 
     explain: Callable
@@ -101,12 +105,13 @@ class Learner:
     state_clauses: Callable
     state_of: Callable
     row_of: Callable
+    dominance: Dominance | None = None
 
 
 def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=(),
                 max_conflicts: int | None = None, time_limit: float | None = None,
                 seed: int = 0, forget_after: int = FORGET_AFTER,
-                volume_after: int = VOLUME_AFTER) -> SearchResult:
+                volume_after: int = VOLUME_AFTER, whole: bool = False) -> SearchResult:
     """Count the answers below ``state`` up to ``limit``, besides the
     answers ``found`` (decided states, each blocked by a clause first).
 
@@ -115,10 +120,33 @@ def learn_count(learner: Learner, puzzle, state: State, limit: int = 2, found=()
     running out of either is ``capped``.  ``complete``: the count is exact.
     ``forget_after``, ``volume_after``: when the search forgets clauses
     (:data:`FORGET_AFTER`, :data:`VOLUME_AFTER`).
+
+    ``whole``: ``state`` holds every answer of the puzzle (it is the
+    initial state or a fixpoint of it).  Then a count up to two (``limit``
+    and ``len(found)`` adding up to two at most) searches only the answers
+    the learner's ``dominance`` keeps, when it has one that applies, and
+    finds the rest by its steps (:mod:`puzzlekit.core.dominance`): the same
+    count, the same kind of answers.
     """
+    dom = learner.dominance
+    if (whole and dom is not None and 0 < limit <= 2 - len(found)
+            and dom.applies(puzzle)):
+        def count(extra, want, told):
+            return _learn(learner, puzzle, state, want, told, max_conflicts, time_limit, seed,
+                          forget_after, volume_after, extra)
+        return count_kept(dom, puzzle, limit, tuple(found), count)
+    return _learn(learner, puzzle, state, limit, found, max_conflicts, time_limit, seed,
+                  forget_after, volume_after)
+
+
+def _learn(learner: Learner, puzzle, state: State, limit: int, found, max_conflicts, time_limit,
+           seed, forget_after, volume_after, extra=None) -> SearchResult:
+    """:func:`learn_count` without a dominance; ``extra``: clauses added to
+    the rules."""
     rows = [np.asarray(learner.row_of(s), np.int64) for s in found]
     differs = [(np.array([0, r.size]), 2 * np.arange(r.size) + r) for r in rows]  # per answer
-    starts, lits = joined([learner.clauses(puzzle), learner.state_clauses(state)] + differs)
+    rules = [learner.clauses(puzzle)] + ([] if extra is None else [extra])
+    starts, lits = joined(rules + [learner.state_clauses(state)] + differs)
     cap = -1 if max_conflicts is None else int(max_conflicts)
     seconds = 1e18 if time_limit is None else max(float(time_limit), 0.0)
     args = _search_args(learner, puzzle, starts, lits, learner.n_bools(puzzle), limit, cap,

@@ -194,7 +194,7 @@ class ProofPolicy:
 
 def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None = 200_000,
                 time_limit: float | None = None, state: State | None = None,
-                first_nodes: int | None = None) -> SearchResult:
+                first_nodes: int | None = None, whole: bool | None = None) -> SearchResult:
     """The ladder's uniqueness proof, with the genre's policy
     (``spec.proof``, a :class:`ProofPolicy`): by default the whole
     ladder, probe included, at the root, and the rungs below probe at the
@@ -213,7 +213,10 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     the branching, the rungs and the probe passes (:meth:`ProofPolicy.settings`).
     Same count as :func:`~puzzlekit.core.genre.ladder_count`, other nodes.
     ``state``: start from this state of the puzzle (a fixpoint of it, say)
-    instead of the initial one.
+    instead of the initial one; ``whole``: that state holds every answer of
+    the puzzle, as the initial state and its fixpoints do (default: when no
+    ``state`` is given), so the learner may count by its dominance
+    (:func:`~puzzlekit.core.learn.learn_count`).
 
     A policy with a ``learner`` hands a search its first round leaves open
     to clause learning (:mod:`puzzlekit.core.learn`) from the whole ladder's
@@ -224,6 +227,7 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
     the learner's conflicts, and ``max_nodes`` caps those too."""
     policy = spec.proof
     start = spec.initial_state(puzzle) if state is None else state
+    whole = state is None if whole is None else bool(whole)
     learn = None
     if policy.learner is not None:
         from .learn import learn_count
@@ -233,8 +237,10 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
             if root is None or policy.probe_passes is not None or policy.probe_depth < 1:
                 root = _root(spec, start if root is None else root, policy)
             if exact is None or want + len(found) > 2:
-                return learn_count(policy.learner, puzzle, root, want, found, nodes, seconds)
-            return _learn_or_count(policy, exact, puzzle, root, want, found, nodes, seconds)
+                return learn_count(policy.learner, puzzle, root, want, found, nodes, seconds,
+                                   whole=whole)
+            return _learn_or_count(policy, exact, puzzle, root, want, found, nodes, seconds,
+                                   whole)
     rounds = policy.first_nodes if first_nodes is None else first_nodes
     return count_with_restarts(start, spec.ladder, spec.accept(puzzle), limit,
                                Budget(max_nodes, time_limit), policy.search(puzzle),
@@ -243,7 +249,8 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
 
 
 def _learn_or_count(policy: ProofPolicy, exact: Callable, puzzle, root: State, want: int,
-                    found: tuple, nodes: int | None, seconds: float | None) -> SearchResult:
+                    found: tuple, nodes: int | None, seconds: float | None,
+                    whole: bool = False) -> SearchResult:
     """The learner for ``policy.exact_after`` seconds; if it has not
     finished by then, the counter ``exact`` (``policy.exact``'s for the
     board); if that gives up, the learner again for the rest of the time.
@@ -258,7 +265,7 @@ def _learn_or_count(policy: ProofPolicy, exact: Callable, puzzle, root: State, w
         return None if seconds is None else seconds - (time.perf_counter() - t0)
 
     first = policy.exact_after if seconds is None else min(policy.exact_after, seconds)
-    r = learn_count(policy.learner, puzzle, root, want, found, nodes, first)
+    r = learn_count(policy.learner, puzzle, root, want, found, nodes, first, whole=whole)
     out_of_nodes = nodes is not None and r.nodes >= nodes
     if not r.capped or out_of_nodes or (rest() is not None and rest() <= 0):
         return r
@@ -278,7 +285,7 @@ def _learn_or_count(policy: ProofPolicy, exact: Callable, puzzle, root: State, w
     if left is not None and left <= 0:
         return r
     r2 = learn_count(policy.learner, puzzle, root, want - len(more), tuple(seen.values()),
-                     None if nodes is None else nodes - r.nodes, left)
+                     None if nodes is None else nodes - r.nodes, left, whole=whole)
     counters = r.counters + r2.counters
     return SearchResult(len(more) + r2.count, r2.complete, r2.capped, r.nodes + r2.nodes,
                         0, want, more + r2.solutions, counters)

@@ -27,6 +27,16 @@ and ``reach`` become the kernel that explains itself:
 
 A full assignment these leave standing is an answer: every number ends one
 path, no path loops or joins two numbers, so each path joins a pair.
+
+Without rule 3 the learner has a dominance (:data:`SHORTCUT`, see
+:mod:`puzzlekit.core.dominance`): a path that runs round three sides of a
+2×2 block of cells can take the fourth instead and leave the block's two
+other cells unused, which is again an answer, two cells shorter.  So a
+count up to two from the root searches only the answers in which no block
+has three ON sides (four clauses a block), and one such answer has a
+second exactly when one of its ON segments has the block's two cells
+beyond it unused (the path may run round them).  On penpa-edit's 11x11
+real board the conflicts fall from about 39,000 to about 4,000.
 """
 from __future__ import annotations
 
@@ -35,11 +45,12 @@ from numba import njit
 
 from ..core.cache import puzzle_table
 from ..core.clauses import decided, flat, units
+from ..core.dominance import Dominance
 from ..core.learn import Learner
-from .ladder import OFF, ON, _find, arrays, encode
+from .ladder import OFF, ON, _find, arrays, decode, encode
 from .model import Answer
 
-__all__ = ["LEARNER", "degree_clauses", "labels", "MAX_LABEL_CLAUSES"]
+__all__ = ["LEARNER", "SHORTCUT", "degree_clauses", "labels", "blocks", "MAX_LABEL_CLAUSES"]
 
 #: The most clauses "a cell on one path at most" a board's labels may need.
 #: Labels cut the conflicts many times over (janko.at Arukone 285, 13x13:
@@ -408,7 +419,69 @@ def _state_of(puzzle, row):
     return encode(puzzle, Answer(puzzle.h, puzzle.w, np.asarray(row[:m], bool)))
 
 
+def blocks(puzzle) -> np.ndarray:
+    """``(b, 6)``: for every 2×2 block of cells (row-major by its top-left
+    cell ``a``, with ``b`` right of it, ``c`` below and ``d`` diagonal), its
+    four sides (segments ``a-b``, ``c-d``, ``a-c``, ``b-d``) and its
+    cells ``a`` and ``d``.
+
+    >>> from puzzlekit.numberlink.model import Puzzle
+    >>> blocks(Puzzle(2, 3, [[1, 0, 1], [2, 0, 2]])).tolist()
+    [[0, 2, 4, 5, 0, 4], [1, 3, 5, 6, 1, 5]]
+    """
+    h, w = puzzle.h, puzzle.w
+    r, c = np.divmod(np.arange(max(h - 1, 0) * max(w - 1, 0), dtype=np.int64), max(w - 1, 1))
+    ver = h * (w - 1)                 # the first vertical segment (``Grid.cell_edges``)
+    a = r * w + c
+    return np.stack([r * (w - 1) + c, (r + 1) * (w - 1) + c, ver + a, ver + a + 1,
+                     a, a + w + 1], axis=1)
+
+
+def _kept_clauses(puzzle):
+    """No block has three ON sides: for each block and side, one of the
+    other three is OFF."""
+    sides = blocks(puzzle)[:, :4]
+    three = np.concatenate([np.delete(sides, j, axis=1) for j in range(4)])
+    return np.arange(0, 3 * len(three) + 1, 3, dtype=np.int64), (2 * three + 1).ravel()
+
+
+def _step_down(puzzle, state):
+    """A block with three ON sides: the fourth ON instead (another answer),
+    or None when there is none."""
+    on = decode(state).on.copy()
+    sides = blocks(puzzle)[:, :4]
+    three = np.flatnonzero(on[sides].sum(axis=1) == 3)
+    if not len(three):
+        return None
+    on[sides[three[0]]] ^= True
+    return encode(puzzle, Answer(puzzle.h, puzzle.w, on))
+
+
+def _step_up(puzzle, state):
+    """An ON side of a block whose two cells beyond it are unused: the path
+    round the other three sides instead (another answer), or None."""
+    on = decode(state).on.copy()
+    edges = puzzle.grid.edges
+    used = np.zeros(puzzle.h * puzzle.w, bool)
+    used[edges[on].ravel()] = True
+    bk = blocks(puzzle)
+    a, d = bk[:, 4], bk[:, 5]
+    b, c = a + 1, a + puzzle.w
+    beyond = (used[c] | used[d], used[a] | used[b], used[b] | used[d], used[a] | used[c])
+    for side in range(4):
+        free = np.flatnonzero(on[bk[:, side]] & ~beyond[side])
+        if len(free):
+            on[bk[free[0], :4]] ^= True
+            return encode(puzzle, Answer(puzzle.h, puzzle.w, on))
+    return None
+
+
+#: Numberlink's dominance without rule 3 (the module docstring).
+SHORTCUT = Dominance(applies=lambda p: not p.fill, clauses=_kept_clauses, down=_step_down,
+                     up=_step_up)
+
 #: Numberlink's part in clause learning (``ProofPolicy.learner``).
 LEARNER = Learner(explain=_explain_jit, clauses=degree_clauses, data=arrays,
                   n_bools=lambda p: len(p.grid.edges) + max(labels(p)[1], 0),
-                  state_clauses=_state_clauses, state_of=_state_of, row_of=_row_of)
+                  state_clauses=_state_clauses, state_of=_state_of, row_of=_row_of,
+                  dominance=SHORTCUT)

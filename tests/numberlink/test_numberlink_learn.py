@@ -86,3 +86,87 @@ def test_compiled_clauses_are_the_rules(fill):
         assert got == _plain_clauses(p), p
         labelled += nl.labels(p)[1] > 0
     assert labelled >= 20, labelled
+
+
+def _unfilled_boards(n):
+    """Small random boards without rule 3, with what the raw engine finds
+    (up to 50 answers), skipping the ones it does not finish."""
+    sp = puzzlekit.spec("numberlink")
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        p = random_small(rng, int(rng.integers(2, 7)), int(rng.integers(2, 7))).with_fill(False)
+        raw = sp.brute_solutions(p, 50)
+        if not raw.capped:
+            yield p, raw
+
+
+def _legal_and_apart(sp, p, states, others=()):
+    """Every state an answer of ``p``, no two alike, none in ``others``."""
+    keys = [s.bits.tobytes() for s in states]
+    assert len(set(keys)) == len(keys)
+    assert not set(keys) & {s.bits.tobytes() for s in others}
+    for s in states:
+        assert not sp.check(p, sp.decode(s))
+
+
+def test_the_shortcut_counts_to_two_like_the_raw_engine():
+    """Without rule 3 a count to two from the root searches only the
+    answers with no block of three ON sides (``SHORTCUT``) and finds the
+    rest by its steps: the raw engine's count, with legal answers, both
+    from nothing found and from each raw answer found; both steps are
+    taken on these boards."""
+    sp = puzzlekit.spec("numberlink")
+    steps = {"steps up": 0, "steps down": 0}
+    counts = set()
+    for p, raw in _unfilled_boards(300):
+        r = learn_count(sp.proof.learner, p, sp.initial_state(p), 2, whole=True)
+        assert r.count == min(raw.count, 2), (p.numbers, r.count, raw.count)
+        assert r.complete == (raw.count < 2)
+        _legal_and_apart(sp, p, r.solutions)
+        counts.add(r.count)
+        steps["steps up"] += r.counters["steps up"]
+        for a in raw.solutions[:3]:
+            told = sp.encode(p, a)
+            got = learn_count(sp.proof.learner, p, sp.initial_state(p), 1, (told,), whole=True)
+            assert got.count == min(raw.count - 1, 1), (p.numbers, got.count, raw.count)
+            _legal_and_apart(sp, p, got.solutions, (told,))
+            steps["steps down"] += got.counters["steps down"]
+    assert counts == {0, 1, 2}
+    assert min(steps.values()) >= 20, steps
+
+
+def test_the_shortcut_needs_the_whole_board():
+    """Below a state that fixed a choice the answers are not closed under
+    the steps, so the learner counts them all (``whole`` off, the default,
+    and what a proof from a given state does): on a 2x3 board whose top
+    middle segment is OFF, both answers left run round a block."""
+    from puzzlekit.core.proof import proof_count
+    from puzzlekit.numberlink.ladder import with_segments
+    from puzzlekit.numberlink.model import Puzzle
+    sp = puzzlekit.spec("numberlink")
+    p = Puzzle(2, 3, [[1, 1, 0], [0, 0, 0]], fill=False)
+    state = with_segments(p, off=[0])         # the segment between the two 1s
+    assert sp.brute_count(p, 10).count == 3
+    assert learn_count(sp.proof.learner, p, state, 2).count == 2
+    assert proof_count(sp, p, 2, state=state, first_nodes=0).count == 2
+    assert learn_count(sp.proof.learner, p, state, 2, whole=True).count == 0   # misused: wrong
+
+
+def test_the_shortcut_steps():
+    """``down`` takes a block's fourth side for three, ``up`` runs round the
+    two unused cells beyond an ON side; each gives another legal answer,
+    and a kept answer with no room beside it has neither."""
+    from puzzlekit.numberlink.model import Answer, Puzzle
+    sp = puzzlekit.spec("numberlink")
+    dom = nl.SHORTCUT
+    p = Puzzle(2, 2, [[1, 1], [0, 0]], fill=False)
+    straight = sp.encode(p, Answer(2, 2, [1, 0, 0, 0]))      # right, right, down, down
+    round_ = sp.encode(p, Answer(2, 2, [0, 1, 1, 1]))
+    assert dom.down(p, straight) is None
+    assert dom.down(p, round_).bits.tobytes() == straight.bits.tobytes()
+    assert dom.up(p, straight).bits.tobytes() == round_.bits.tobytes()
+    assert not sp.check(p, sp.decode(dom.up(p, straight)))
+    q = Puzzle(2, 2, [[1, 1], [2, 2]], fill=False)
+    both = sp.encode(q, Answer(2, 2, [1, 1, 0, 0]))
+    assert dom.down(q, both) is None and dom.up(q, both) is None
+    assert not dom.applies(p.with_fill(True)) and dom.applies(p)
