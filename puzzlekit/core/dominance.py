@@ -1,11 +1,11 @@
 """Counting to two over the answers a dominance keeps.
 
-Some rules let any answer be walked down, one step at a time, to an answer
-of a smaller kind, each step giving another answer.  Numberlink without
-rule 3 is the example: a path that runs round three sides of a 2×2 block of
-cells may take the fourth side instead, two cells shorter, and that is
-again an answer, so every answer walks down to one in which no path runs
-round three sides of a block.  Call an answer *kept* when no step leaves
+Some rules let an answer be walked down one step at a time, each step
+giving another answer with less of something, so that every walk ends.
+Numberlink without rule 3 is the example: a path that runs round three
+sides of a 2×2 block of cells may take the fourth side instead, two cells
+shorter, and that is again an answer, so every answer walks down to one in
+which no path runs round three sides of a block.  Call an answer *kept* when no step leaves
 it.  For a count up to two, the kept answers say it all:
 
 * no kept answer: no answer at all, since every walk ends at a kept one;
