@@ -419,28 +419,29 @@ def _state_of(puzzle, row):
     return encode(puzzle, Answer(puzzle.h, puzzle.w, np.asarray(row[:m], bool)))
 
 
-def blocks(puzzle) -> np.ndarray:
-    """``(b, 6)``: for every 2×2 block of cells (row-major by its top-left
-    cell ``a``, with ``b`` right of it, ``c`` below and ``d`` diagonal), its
-    four sides (segments ``a-b``, ``c-d``, ``a-c``, ``b-d``) and its
-    cells ``a`` and ``d``.
+def blocks(puzzle) -> tuple:
+    """``(sides, cells)``, one row per 2×2 block of cells (``Grid.blocks2x2``:
+    ``a`` top left, ``b`` right of it, ``c`` below it, ``d`` diagonal): its
+    four sides, the segments ``a-b``, ``c-d``, ``a-c`` and ``b-d``, and its
+    cells ``a``, ``b``, ``c``, ``d``.
 
     >>> from puzzlekit.numberlink.model import Puzzle
-    >>> blocks(Puzzle(2, 3, [[1, 0, 1], [2, 0, 2]])).tolist()
-    [[0, 2, 4, 5, 0, 4], [1, 3, 5, 6, 1, 5]]
+    >>> sides, cells = blocks(Puzzle(2, 3, [[1, 0, 1], [2, 0, 2]]))
+    >>> sides.tolist(), cells.tolist()
+    ([[0, 2, 4, 5], [1, 3, 5, 6]], [[0, 1, 3, 4], [1, 2, 4, 5]])
     """
-    h, w = puzzle.h, puzzle.w
-    r, c = np.divmod(np.arange(max(h - 1, 0) * max(w - 1, 0), dtype=np.int64), max(w - 1, 1))
-    ver = h * (w - 1)                 # the first vertical segment (``Grid.cell_edges``)
-    a = r * w + c
-    return np.stack([r * (w - 1) + c, (r + 1) * (w - 1) + c, ver + a, ver + a + 1,
-                     a, a + w + 1], axis=1)
+    g = puzzle.grid
+    cells = g.blocks2x2.astype(np.int64)
+    a, b, c = cells[:, 0], cells[:, 1], cells[:, 2]
+    right, down = g.cell_edges[:, 1], g.cell_edges[:, 2]     # ``Grid.cell_edges``' order
+    sides = np.stack([right[a], right[c], down[a], down[b]], axis=1).astype(np.int64)
+    return sides.reshape(-1, 4), cells
 
 
 def _kept_clauses(puzzle):
     """No block has three ON sides: for each block and side, one of the
     other three is OFF."""
-    sides = blocks(puzzle)[:, :4]
+    sides = blocks(puzzle)[0]
     three = np.concatenate([np.delete(sides, j, axis=1) for j in range(4)])
     return np.arange(0, 3 * len(three) + 1, 3, dtype=np.int64), (2 * three + 1).ravel()
 
@@ -449,7 +450,7 @@ def _step_down(puzzle, state):
     """A block with three ON sides: the fourth ON instead (another answer),
     or None when there is none."""
     on = decode(state).on.copy()
-    sides = blocks(puzzle)[:, :4]
+    sides = blocks(puzzle)[0]
     three = np.flatnonzero(on[sides].sum(axis=1) == 3)
     if not len(three):
         return None
@@ -464,14 +465,13 @@ def _step_up(puzzle, state):
     edges = puzzle.grid.edges
     used = np.zeros(puzzle.h * puzzle.w, bool)
     used[edges[on].ravel()] = True
-    bk = blocks(puzzle)
-    a, d = bk[:, 4], bk[:, 5]
-    b, c = a + 1, a + puzzle.w
-    beyond = (used[c] | used[d], used[a] | used[b], used[b] | used[d], used[a] | used[c])
+    sides, cells = blocks(puzzle)
+    a, b, c, d = (used[cells[:, i]] for i in range(4))
+    beyond = (c | d, a | b, b | d, a | c)    # the two cells across from each side
     for side in range(4):
-        free = np.flatnonzero(on[bk[:, side]] & ~beyond[side])
+        free = np.flatnonzero(on[sides[:, side]] & ~beyond[side])
         if len(free):
-            on[bk[free[0], :4]] ^= True
+            on[sides[free[0]]] ^= True
             return encode(puzzle, Answer(puzzle.h, puzzle.w, on))
     return None
 
