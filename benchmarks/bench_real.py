@@ -41,11 +41,13 @@ from puzzlekit.core.proof import warm_proof  # noqa: E402
 OUT = HERE / "results" / "real.json"
 
 
-def time_genre(genre: str, rounds: int, time_limit: float, budget: float = 0.0) -> list[dict]:
-    """Per puzzle of the genre's corpus: its id, size, each engine's
-    median seconds and status, and the ratio."""
-    sp = puzzlekit.spec(genre)
-    entries = corpus.load(genre)
+def time_genre(genre: str, rounds: int, time_limit: float, budget: float = 0.0,
+               spec=None, skip=()) -> list[dict]:
+    """Per puzzle of the genre's corpus (less the ids in ``skip``): its id,
+    size, each engine's median seconds and status, and the ratio.
+    ``spec``: the genre's spec with another proof policy, say."""
+    sp = puzzlekit.spec(genre) if spec is None else spec
+    entries = [e for e in corpus.load(genre) if e["id"] not in set(skip)]
     puzzles = [corpus.puzzle(sp, e) for e in entries]
     small = min(puzzles, key=lambda p: p.h * p.w)       # compile both engines, untimed
     perf.prove(sp, [small], engines=("ladder", "sat"), max_nodes=None, time_limit=time_limit)

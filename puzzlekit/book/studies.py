@@ -1,7 +1,8 @@
 """The stored studies the Performance page quotes (``benchmarks/studies/``):
 what each study's stored file says, as the page's glue figures
-(:func:`studies_glue`), and the table of Numberlink's real puzzles
-(:func:`numberlink_real_table`).  Each reader takes the study's stored run
+(:func:`studies_glue`), and the tables of Numberlink's real puzzles
+(:func:`numberlink_real_table`) and of how their ratios move with the
+engines' seeds (:func:`numberlink_seeds_table`).  Each reader takes the study's stored run
 (``benchmarks/results/<study>.json``, read by :mod:`.results`)."""
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pandas as pd
 from .across import listed, of_all
 from .results import load as load_stored
 
-__all__ = ["STUDIES", "studies_glue", "numberlink_real_table"]
+__all__ = ["STUDIES", "studies_glue", "numberlink_real_table", "numberlink_seeds_table"]
 
 
 def _magnets_dense(run: dict) -> dict:
@@ -146,6 +147,101 @@ def numberlink_real_table(run: dict) -> pd.DataFrame:
                                "decided at the root (%)": "decided at root (%)"})
 
 
+def _times(x: float) -> str:
+    """A ratio as the page writes it: two decimals below 10, one above.
+
+    >>> _times(0.3137), _times(14.104)
+    ('0.31×', '14.1×')
+    """
+    return f"{x:.2f}×" if x < 10 else f"{x:.1f}×"
+
+
+def _seed_ratios(run: dict) -> pd.DataFrame:
+    """CP-SAT's time over the proof's per puzzle (rows) and pair of seeds
+    (columns, the proof's seed) in ``numberlink_seeds.py``'s run."""
+    return pd.DataFrame({r["proof seed"]: {x["board"]: x["sat / ladder"] for x in r["rows"]}
+                         for r in run["runs"]})
+
+
+def _numberlink_seeds(run: dict) -> dict:
+    """How Numberlink's ratios move with the two engines' seeds
+    (``numberlink_seeds.py``): the pairs of seeds, the range of the median
+    and of the worst ratio over the puzzles, under how many pairs the median
+    reaches ten and some puzzle loses to CP-SAT, the puzzles that lose
+    under some pair, the puzzle closest to CP-SAT under the first pair (the
+    stored run's seeds) with its ratio there and under the others, and the
+    proof's fewest and most seconds on Arukone 570.
+
+    >>> row = lambda b, r: {"board": b, "sat / ladder": r}
+    >>> run = {"runs": [
+    ...     {"proof seed": 0, "median": 10.5, "worst": 1.2, "slower than CP-SAT": 0,
+    ...      "rows": [row("numberlink-a", 1.2), row("numberlink-b", 20.0)]},
+    ...     {"proof seed": 1, "median": 9.0, "worst": 0.4, "slower than CP-SAT": 1,
+    ...      "rows": [row("numberlink-a", 0.4), row("numberlink-b", 18.0)]}]}
+    >>> g = _numberlink_seeds(run)
+    >>> g["st_sd_pairs"], g["st_sd_median"], g["st_sd_ten"], g["st_sd_worst"]
+    ('2', '9.0× to 10.5×', '1 of the 2', '0.40× to 1.20×')
+    >>> g["st_sd_behind"], g["st_sd_losers"]
+    ('1 of the 2', 'a (0.40× to 1.20×)')
+    >>> g["st_sd_close"], g["st_sd_close_first"], g["st_sd_close_rest"]
+    ('a', '1.20×', '0.40× to 0.40×')
+    """
+    runs = run["runs"]
+    med = [r["median"] for r in runs]
+    worst = [r["worst"] for r in runs]
+    ratios = _seed_ratios(run)
+    losers = ratios[ratios.min(axis=1) < 1]
+    first = ratios[runs[0]["proof seed"]]
+    close = first.idxmin()                   # the closest puzzle under the first pair
+    rest = ratios.loc[close].drop(runs[0]["proof seed"])
+    wide = [x["ladder"] for r in runs for x in r["rows"] if x["board"] == "numberlink-janko-570"]
+    return {"st_sd_close": str(close).removeprefix("numberlink-"),
+            "st_sd_close_first": _times(first[close]),
+            "st_sd_close_rest": f"{_times(rest.min())} to {_times(rest.max())}" if len(rest)
+            else "—",
+            "st_sd_570": f"{min(wide):.2g} s to {max(wide):.2g} s" if wide else "—",
+            "st_sd_pairs": str(len(runs)),
+            "st_sd_median": f"{min(med):.1f}× to {max(med):.1f}×",
+            "st_sd_ten": of_all(sum(m >= 10 for m in med), len(runs)),
+            "st_sd_worst": f"{_times(min(worst))} to {_times(max(worst))}",
+            "st_sd_behind": of_all(sum(r["slower than CP-SAT"] > 0 for r in runs), len(runs)),
+            "st_sd_losers": listed([f"{str(b).removeprefix('numberlink-')} "
+                                    f"({_times(x.min())} to {_times(x.max())})"
+                                    for b, x in losers.iterrows()], "none")}
+
+
+def numberlink_seeds_table(run: dict) -> pd.DataFrame:
+    """The real Numberlink puzzles whose ratio crosses 1 or 10 from one pair
+    of seeds to another (``numberlink_seeds.py``), lowest median ratio first:
+    the proof's and CP-SAT's fewest and most seconds over the pairs, and the
+    lowest, median and highest ratio (written, as the page's prose writes
+    them).
+
+    >>> row = lambda b, l, s: {"board": b, "ladder": l, "sat": s, "sat / ladder": s / l}
+    >>> run = {"runs": [{"proof seed": 0, "rows": [row("numberlink-a", 1.0, 2.0),
+    ...                                             row("numberlink-b", 1.0, 50.0)]},
+    ...                 {"proof seed": 1, "rows": [row("numberlink-a", 4.0, 2.0),
+    ...                                             row("numberlink-b", 1.0, 40.0)]}]}
+    >>> numberlink_seeds_table(run).index.tolist()
+    ['a']
+    """
+    ratios = _seed_ratios(run)
+    crossing = ratios[((ratios.min(axis=1) < 1) & (ratios.max(axis=1) >= 1))
+                      | ((ratios.min(axis=1) < 10) & (ratios.max(axis=1) >= 10))]
+    rows = []
+    for b in crossing.median(axis=1).sort_values().index:
+        got = [x for r in run["runs"] for x in r["rows"] if x["board"] == b]
+        lad = [x["ladder"] for x in got]
+        sat = [x["sat"] for x in got]
+        r = crossing.loc[b]
+        rows.append({"puzzle": str(b).removeprefix("numberlink-"),
+                     "proof (s)": f"{min(lad):.3g} to {max(lad):.3g}",
+                     "CP-SAT (s)": f"{min(sat):.3g} to {max(sat):.3g}",
+                     "lowest ratio": _times(r.min()), "median ratio": _times(r.median()),
+                     "highest ratio": _times(r.max())})
+    return pd.DataFrame(rows).set_index("puzzle") if rows else pd.DataFrame()
+
+
 #: The stored studies the Performance page quotes: file -> (what reads its
 #: figures, the glue keys it gives).
 STUDIES = {
@@ -160,6 +256,10 @@ STUDIES = {
     "numberlink_real": (_numberlink_real, ("st_nr_open", "st_nr_limit", "st_nr_cells",
                                            "st_nr_board", "st_nr_root", "st_nr_most",
                                            "st_nr_spent", "st_nr_scanned")),
+    "numberlink_seeds": (_numberlink_seeds, ("st_sd_pairs", "st_sd_median", "st_sd_ten",
+                                             "st_sd_worst", "st_sd_behind", "st_sd_losers",
+                                             "st_sd_close", "st_sd_close_first",
+                                             "st_sd_close_rest", "st_sd_570")),
 }
 
 

@@ -152,7 +152,8 @@ class ProofPolicy:
         "the node cap of a randomised dive between rounds, times Luby's sequence.",
         "a genre whose dives find answers in far fewer nodes, or need more."))
     seed: int = field(default=0, metadata=_doc(
-        "the seed of the dives' random value orders (a proof is reproducible).",
+        "the seed of the dives' random value orders and of the clause learner's first "
+        "branching order (a proof is reproducible).",
         "another draw of the dives' value orders, to see how much a proof's time owes to "
         "it."))
 
@@ -238,7 +239,7 @@ def proof_count(spec: GenreSpec, puzzle, limit: int = 2, max_nodes: int | None =
                 root = _root(spec, start if root is None else root, policy)
             if exact is None or want + len(found) > 2:
                 return learn_count(policy.learner, puzzle, root, want, found, nodes, seconds,
-                                   whole=whole)
+                                   seed=policy.seed, whole=whole)
             return _learn_or_count(policy, exact, puzzle, root, want, found, nodes, seconds,
                                    whole)
     rounds = policy.first_nodes if first_nodes is None else first_nodes
@@ -265,7 +266,8 @@ def _learn_or_count(policy: ProofPolicy, exact: Callable, puzzle, root: State, w
         return None if seconds is None else seconds - (time.perf_counter() - t0)
 
     first = policy.exact_after if seconds is None else min(policy.exact_after, seconds)
-    r = learn_count(policy.learner, puzzle, root, want, found, nodes, first, whole=whole)
+    r = learn_count(policy.learner, puzzle, root, want, found, nodes, first, seed=policy.seed,
+                    whole=whole)
     out_of_nodes = nodes is not None and r.nodes >= nodes
     if not r.capped or out_of_nodes or (rest() is not None and rest() <= 0):
         return r
@@ -285,7 +287,8 @@ def _learn_or_count(policy: ProofPolicy, exact: Callable, puzzle, root: State, w
     if left is not None and left <= 0:
         return r
     r2 = learn_count(policy.learner, puzzle, root, want - len(more), tuple(seen.values()),
-                     None if nodes is None else nodes - r.nodes, left, whole=whole)
+                     None if nodes is None else nodes - r.nodes, left, seed=policy.seed,
+                     whole=whole)
     counters = r.counters + r2.counters
     return SearchResult(len(more) + r2.count, r2.complete, r2.capped, r.nodes + r2.nodes,
                         0, want, more + r2.solutions, counters)

@@ -170,3 +170,21 @@ def test_the_shortcut_steps():
     both = sp.encode(q, Answer(2, 2, [1, 1, 0, 0]))
     assert dom.down(q, both) is None and dom.up(q, both) is None
     assert not dom.applies(p.with_fill(True)) and dom.applies(p)
+
+
+def test_the_proof_seed_draws_the_learner_too():
+    """``ProofPolicy.seed`` reaches the clause learner: a real 9x9 board
+    (TBS 2021, whose proof the learner closes) is proved unique under every
+    seed tried, and not all of them take the same conflicts."""
+    import dataclasses
+
+    from puzzlekit.core.proof import proof_count
+    own = puzzlekit.spec("numberlink")
+    url = "https://puzz.link/p?numlin/9/9/h1j32j4l5v67o2g4l7r3j165i"
+    conflicts = set()
+    for seed in range(4):
+        sp = dataclasses.replace(own, proof=dataclasses.replace(own.proof, seed=seed))
+        r = proof_count(sp, sp.url_decode(url), 2, None, 60)
+        assert r.status == "unique"
+        conflicts.add(r.counters["conflicts"])
+    assert len(conflicts) > 1, conflicts
