@@ -170,9 +170,10 @@ def _numberlink_seeds(run: dict) -> dict:
     reaches ten and some puzzle loses to CP-SAT, the puzzles that lose
     under some pair, the puzzle closest to CP-SAT under the first pair (the
     stored run's seeds) with its ratio there and under the others, and the
-    proof's fewest and most seconds on Arukone 570.
+    puzzle whose proof time spreads widest (most over fewest seconds), with
+    its fewest and most seconds.
 
-    >>> row = lambda b, r: {"board": b, "sat / ladder": r}
+    >>> row = lambda b, r: {"board": b, "sat / ladder": r, "ladder": 1 / r}
     >>> run = {"runs": [
     ...     {"proof seed": 0, "median": 10.5, "worst": 1.2, "slower than CP-SAT": 0,
     ...      "rows": [row("numberlink-a", 1.2), row("numberlink-b", 20.0)]},
@@ -185,6 +186,8 @@ def _numberlink_seeds(run: dict) -> dict:
     ('1 of the 2', 'a (0.40× to 1.20×)')
     >>> g["st_sd_close"], g["st_sd_close_first"], g["st_sd_close_rest"]
     ('a', '1.20×', '0.40× to 0.40×')
+    >>> g["st_sd_widest"], g["st_sd_widest_range"]
+    ('a', '0.83 s to 2.5 s')
     """
     runs = run["runs"]
     med = [r["median"] for r in runs]
@@ -194,12 +197,17 @@ def _numberlink_seeds(run: dict) -> dict:
     first = ratios[runs[0]["proof seed"]]
     close = first.idxmin()                   # the closest puzzle under the first pair
     rest = ratios.loc[close].drop(runs[0]["proof seed"])
-    wide = [x["ladder"] for r in runs for x in r["rows"] if x["board"] == "numberlink-janko-570"]
+    spans = {}                               # each puzzle's proof seconds over the pairs
+    for r in runs:
+        for x in r["rows"]:
+            spans.setdefault(x["board"], []).append(x["ladder"])
+    widest = max(spans, key=lambda b: max(spans[b]) / min(spans[b]))
     return {"st_sd_close": str(close).removeprefix("numberlink-"),
             "st_sd_close_first": _times(first[close]),
             "st_sd_close_rest": f"{_times(rest.min())} to {_times(rest.max())}" if len(rest)
             else "—",
-            "st_sd_570": f"{min(wide):.2g} s to {max(wide):.2g} s" if wide else "—",
+            "st_sd_widest": str(widest).removeprefix("numberlink-"),
+            "st_sd_widest_range": f"{min(spans[widest]):.2g} s to {max(spans[widest]):.2g} s",
             "st_sd_pairs": str(len(runs)),
             "st_sd_median": f"{min(med):.1f}× to {max(med):.1f}×",
             "st_sd_ten": of_all(sum(m >= 10 for m in med), len(runs)),
@@ -259,7 +267,8 @@ STUDIES = {
     "numberlink_seeds": (_numberlink_seeds, ("st_sd_pairs", "st_sd_median", "st_sd_ten",
                                              "st_sd_worst", "st_sd_behind", "st_sd_losers",
                                              "st_sd_close", "st_sd_close_first",
-                                             "st_sd_close_rest", "st_sd_570")),
+                                             "st_sd_close_rest", "st_sd_widest",
+                                             "st_sd_widest_range")),
 }
 
 
