@@ -56,12 +56,13 @@ __all__ = ["LEARNER", "SHORTCUT", "degree_clauses", "labels", "blocks", "MAX_LAB
 #: Labels cut the conflicts many times over (janko.at Arukone 285, 13x13:
 #: from over 370,000 to about 20,000; 576, 18x26, 29 pairs, 0.2 million
 #: such clauses: 3 s with them, 6 s without).  On a board with many pairs
-#: they also help, but the learner's time there depends on its seed as much
-#: as on them: Arukone 570 (25x32, 64 pairs, 1.35 million such clauses) took
-#: 1.1 to 4.6 s with them (median 2.1 s) and 0.5 to 9.5 s without (median
-#: 4.1 s) over the seeds 0 to 7, where seed 0 alone had shown 4.5 s against
-#: 0.5 s.  The cap is memory: the 1.75 million of Arukone 110 (25x42, 62
-#: pairs) cost about 270 MB more than the segments alone.
+#: they help too, though the learner's time there depends on its seed as
+#: much as on them: the proof of Arukone 570 (25x32, 64 pairs, 1.35 million
+#: such clauses) took 1.2 to 4.4 s with them (median 2.2 s) and 0.5 to 9.5 s
+#: without (median 4.1 s) under the proof's seeds 0 to 7
+#: (``benchmarks/studies/numberlink_seeds.py``), where one draw had shown
+#: the opposite.  The cap is memory: the 1.75 million of Arukone 110 (25x42,
+#: 62 pairs) cost about 270 MB more than the segments alone.
 MAX_LABEL_CLAUSES = 1_500_000
 
 
