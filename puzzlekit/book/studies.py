@@ -156,11 +156,21 @@ def _times(x: float) -> str:
     return f"{x:.2f}×" if x < 10 else f"{x:.1f}×"
 
 
-def _seed_ratios(run: dict) -> pd.DataFrame:
-    """CP-SAT's time over the proof's per puzzle (rows) and pair of seeds
-    (columns, the proof's seed) in ``numberlink_seeds.py``'s run."""
-    return pd.DataFrame({r["proof seed"]: {x["board"]: x["sat / ladder"] for x in r["rows"]}
+def _by_seed(run: dict, key: str = "sat / ladder") -> pd.DataFrame:
+    """One figure of ``numberlink_seeds.py``'s run (default CP-SAT's time
+    over the proof's) per puzzle (rows) and pair of seeds (columns, the
+    proof's seed)."""
+    return pd.DataFrame({r["proof seed"]: {x["board"]: x[key] for x in r["rows"]}
                          for r in run["runs"]})
+
+
+def _span(xs, write=_times) -> str:
+    """``"lowest to highest"`` of ``xs``, each written by ``write``."""
+    return f"{write(min(xs))} to {write(max(xs))}"
+
+
+def _short(board) -> str:
+    return str(board).removeprefix("numberlink-")
 
 
 def _numberlink_seeds(run: dict) -> dict:
@@ -192,30 +202,24 @@ def _numberlink_seeds(run: dict) -> dict:
     runs = run["runs"]
     med = [r["median"] for r in runs]
     worst = [r["worst"] for r in runs]
-    ratios = _seed_ratios(run)
+    ratios = _by_seed(run)
     losers = ratios[ratios.min(axis=1) < 1]
     first = ratios[runs[0]["proof seed"]]
     close = first.idxmin()                   # the closest puzzle under the first pair
     rest = ratios.loc[close].drop(runs[0]["proof seed"])
-    spans = {}                               # each puzzle's proof seconds over the pairs
-    for r in runs:
-        for x in r["rows"]:
-            spans.setdefault(x["board"], []).append(x["ladder"])
-    widest = max(spans, key=lambda b: max(spans[b]) / min(spans[b]))
-    return {"st_sd_close": str(close).removeprefix("numberlink-"),
-            "st_sd_close_first": _times(first[close]),
-            "st_sd_close_rest": f"{_times(rest.min())} to {_times(rest.max())}" if len(rest)
-            else "—",
-            "st_sd_widest": str(widest).removeprefix("numberlink-"),
-            "st_sd_widest_range": f"{min(spans[widest]):.2g} s to {max(spans[widest]):.2g} s",
+    proofs = _by_seed(run, "ladder")         # each puzzle's proof seconds over the pairs
+    widest = (proofs.max(axis=1) / proofs.min(axis=1)).idxmax()
+    return {"st_sd_close": _short(close), "st_sd_close_first": _times(first[close]),
+            "st_sd_close_rest": _span(rest) if len(rest) else "—",
+            "st_sd_widest": _short(widest),
+            "st_sd_widest_range": _span(proofs.loc[widest], lambda t: f"{t:.2g} s"),
             "st_sd_pairs": str(len(runs)),
-            "st_sd_median": f"{min(med):.1f}× to {max(med):.1f}×",
+            "st_sd_median": _span(med, lambda m: f"{m:.1f}×"),
             "st_sd_ten": of_all(sum(m >= 10 for m in med), len(runs)),
-            "st_sd_worst": f"{_times(min(worst))} to {_times(max(worst))}",
+            "st_sd_worst": _span(worst),
             "st_sd_behind": of_all(sum(r["slower than CP-SAT"] > 0 for r in runs), len(runs)),
-            "st_sd_losers": listed([f"{str(b).removeprefix('numberlink-')} "
-                                    f"({_times(x.min())} to {_times(x.max())})"
-                                    for b, x in losers.iterrows()], "none")}
+            "st_sd_losers": listed([f"{_short(b)} ({_span(x)})" for b, x in losers.iterrows()],
+                                   "none")}
 
 
 def numberlink_seeds_table(run: dict) -> pd.DataFrame:
@@ -233,20 +237,17 @@ def numberlink_seeds_table(run: dict) -> pd.DataFrame:
     >>> numberlink_seeds_table(run).index.tolist()
     ['a']
     """
-    ratios = _seed_ratios(run)
-    crossing = ratios[((ratios.min(axis=1) < 1) & (ratios.max(axis=1) >= 1))
-                      | ((ratios.min(axis=1) < 10) & (ratios.max(axis=1) >= 10))]
-    rows = []
-    for b in crossing.median(axis=1).sort_values().index:
-        got = [x for r in run["runs"] for x in r["rows"] if x["board"] == b]
-        lad = [x["ladder"] for x in got]
-        sat = [x["sat"] for x in got]
-        r = crossing.loc[b]
-        rows.append({"puzzle": str(b).removeprefix("numberlink-"),
-                     "proof (s)": f"{min(lad):.3g} to {max(lad):.3g}",
-                     "CP-SAT (s)": f"{min(sat):.3g} to {max(sat):.3g}",
-                     "lowest ratio": _times(r.min()), "median ratio": _times(r.median()),
-                     "highest ratio": _times(r.max())})
+    ratios = _by_seed(run)
+    low, high = ratios.min(axis=1), ratios.max(axis=1)
+    crossing = ratios[((low < 1) & (high >= 1)) | ((low < 10) & (high >= 10))]
+    proofs, sats = _by_seed(run, "ladder"), _by_seed(run, "sat")
+    rows = [{"puzzle": _short(b),
+             "proof (s)": _span(proofs.loc[b], lambda t: f"{t:.3g}"),
+             "CP-SAT (s)": _span(sats.loc[b], lambda t: f"{t:.3g}"),
+             "lowest ratio": _times(crossing.loc[b].min()),
+             "median ratio": _times(crossing.loc[b].median()),
+             "highest ratio": _times(crossing.loc[b].max())}
+            for b in crossing.median(axis=1).sort_values().index]
     return pd.DataFrame(rows).set_index("puzzle") if rows else pd.DataFrame()
 
 
