@@ -1,6 +1,6 @@
 """Why Numberlink's largest real puzzles stay open (not a test).
 
-    python benchmarks/studies/numberlink_real.py [--time-limit 10]
+    python benchmarks/studies/numberlink_real.py [--time-limit 10] [--search 300]
 
 Of the real Numberlink puzzles in ``benchmarks/real/``, the ladder proves
 most in a fraction of a second, and neither it nor CP-SAT finishes the
@@ -17,6 +17,11 @@ every puzzle this records what might tell them apart:
   ``--time-limit`` seconds, everything compiled first): its status, what
   closed it (the search, the clause learner or the frontier scan), time,
   and the learner's conflicts and conflicts per second.
+
+Then, on the smallest open puzzle (fewest cells), it asks whether the
+trouble is the proof or already the first answer: the clause learner from
+the proof's root (the policy's seed) and CP-SAT (one worker) each search
+for one answer, ``--search`` seconds each (0 skips this).
 
 Prints one row per puzzle, fewest cells per pair first, and writes
 ``benchmarks/results/numberlink_real.json``, which the Performance page
@@ -35,6 +40,7 @@ sys.path.insert(0, str(HERE.parent / "real"))
 import corpus  # noqa: E402
 
 import puzzlekit  # noqa: E402
+from puzzlekit.core.learn import learn_count  # noqa: E402
 from puzzlekit.core.proof import _root, proof_count, warm_proof  # noqa: E402
 
 OUT = HERE.parent / "results" / "numberlink_real.json"
@@ -66,10 +72,30 @@ def row(sp, entry: dict, time_limit: float) -> dict:
             "conflicts per second": conflicts / learning if learning > 0 else None}
 
 
+def first_answer(sp, entry: dict, seconds: float) -> dict:
+    """Whether the clause learner (from the proof's root) and CP-SAT each
+    find one answer of ``entry``'s board within ``seconds``."""
+    p = corpus.puzzle(sp, entry)
+    policy = sp.proof
+    root = _root(sp, sp.initial_state(p), policy)
+    t = time.perf_counter()
+    r = learn_count(policy.learner, p, root, 1, time_limit=seconds, seed=policy.seed)
+    learner = {"found": r.count > 0, "conflicts": int(r.nodes),
+               "seconds": time.perf_counter() - t}
+    t = time.perf_counter()
+    s = sp.sat_count(p, 1, seconds)
+    sat = {"found": s.count > 0, "seconds": time.perf_counter() - t}
+    return {"puzzle": entry["id"], "size": entry["size"], "time_limit": seconds,
+            "learner": learner, "cp-sat": sat}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time-limit", type=float, default=10.0,
                     help="seconds for each proof (default 10)")
+    ap.add_argument("--search", type=float, default=300.0,
+                    help="seconds each engine gets to find a first answer of the smallest "
+                         "open puzzle (default 300; 0 skips it)")
     a = ap.parse_args(argv)
     sp = puzzlekit.spec("numberlink")
     entries = corpus.load("numberlink")
@@ -85,8 +111,17 @@ def main(argv=None) -> int:
               f"{x['conflicts']:7d} conflicts"
               + (f"  {rate:8.0f}/s" if rate else ""), flush=True)
     rows.sort(key=lambda x: x["cells per pair"])
-    OUT.write_text(json.dumps({"when": time.strftime("%Y-%m-%d"), "time_limit": a.time_limit,
-                               "rows": rows}, indent=0))
+    out = {"when": time.strftime("%Y-%m-%d"), "time_limit": a.time_limit, "rows": rows}
+    shut = [x for x in rows if x["status"] == "capped"]
+    if shut and a.search > 0:
+        cells = {e["id"]: corpus.puzzle(sp, e) for e in entries}
+        small = min(shut, key=lambda x: cells[x["puzzle"]].h * cells[x["puzzle"]].w)
+        out["first answer"] = hunt = first_answer(
+            sp, next(e for e in entries if e["id"] == small["puzzle"]), a.search)
+        print(f"{hunt['puzzle']}: a first answer in {a.search:g} s: learner "
+              f"{hunt['learner']['found']} ({hunt['learner']['conflicts']:,} conflicts), "
+              f"CP-SAT {hunt['cp-sat']['found']}", flush=True)
+    OUT.write_text(json.dumps(out, indent=0))
     print(f"wrote {OUT}")
     return 0
 

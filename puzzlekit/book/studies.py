@@ -85,8 +85,10 @@ def _numberlink_real(run: dict) -> dict:
     proof leaves open within the study's limit, the fewest cells per pair
     and the smallest board among those, the most of the segments the rungs
     decide on any of them before a search, the most conflicts a proof the
-    learner finished needed, the fewest an open one ran through, and the
-    boards the frontier scan closed (with their seconds).
+    learner finished needed, the fewest an open one ran through, the
+    boards the frontier scan closed (with their seconds), and whether the
+    engines found a first answer of the smallest open board
+    (:func:`_first_answer`).
 
     >>> run = {"time_limit": 10.0, "rows": [
     ...     {"puzzle": "a", "size": "9x9", "cells per pair": 12.0, "status": "unique",
@@ -120,14 +122,46 @@ def _numberlink_real(run: dict) -> dict:
         return {"st_nr_open": f"None of the {len(rows)}",
                 "st_nr_limit": f"{run['time_limit']:g} s", "st_nr_cells": "—",
                 "st_nr_board": "—", "st_nr_root": "—",
-                "st_nr_most": most, "st_nr_spent": "—", **scan}
+                "st_nr_most": most, "st_nr_spent": "—", **scan, **_first_answer(None)}
     cells = shut["size"].map(lambda s: int(s.split("x")[0]) * int(s.split("x")[1]))
     return {"st_nr_open": of_all(len(shut), len(rows)), "st_nr_limit": f"{run['time_limit']:g} s",
             "st_nr_cells": f"{shut['cells per pair'].min():.1f}",
             "st_nr_board": shut.loc[cells.idxmin(), "size"].replace("x", "×"),
             "st_nr_root": f"{shut['decided at the root (%)'].max():.1f}%",
             "st_nr_most": most,
-            "st_nr_spent": f"{int(shut['conflicts'].min()):,}", **scan}
+            "st_nr_spent": f"{int(shut['conflicts'].min()):,}", **scan,
+            **_first_answer(run.get("first answer"))}
+
+
+def _first_answer(hunt: dict | None) -> dict:
+    """The search for a first answer on the smallest open board, in words:
+    the board, the time each engine had, and what each found.
+
+    >>> g = _first_answer({"puzzle": "numberlink-janko-560", "size": "20x20",
+    ...     "time_limit": 300.0, "learner": {"found": False, "conflicts": 4923584},
+    ...     "cp-sat": {"found": False}})
+    >>> g["st_nr_hunt_board"], g["st_nr_hunt_limit"]
+    ('janko-560 (20×20)', '300 s')
+    >>> g["st_nr_hunt"]
+    'neither the clause learner (4.9 million conflicts) nor CP-SAT finds a single answer'
+    >>> _first_answer({"puzzle": "x", "size": "9x9", "time_limit": 5.0,
+    ...     "learner": {"found": True, "conflicts": 812}, "cp-sat": {"found": False}})["st_nr_hunt"]
+    'the clause learner finds one (after 812 conflicts) and CP-SAT finds none'
+    """
+    if not hunt:
+        return {"st_nr_hunt_board": "?", "st_nr_hunt_limit": "?", "st_nr_hunt": "?"}
+    learner, sat = hunt["learner"], hunt["cp-sat"]
+    c = learner["conflicts"]
+    spent = f"{c / 1e6:.1f} million" if c >= 1e6 else f"{c:,}"
+    if not learner["found"] and not sat["found"]:
+        said = f"neither the clause learner ({spent} conflicts) nor CP-SAT finds a single answer"
+    else:
+        said = (("the clause learner finds one (after " if learner["found"]
+                 else "the clause learner finds none (in ") + f"{spent} conflicts) and CP-SAT "
+                + ("finds one" if sat["found"] else "finds none"))
+    return {"st_nr_hunt_board": f"{hunt['puzzle'].removeprefix('numberlink-')} "
+                                f"({hunt['size'].replace('x', '×')})",
+            "st_nr_hunt_limit": f"{hunt['time_limit']:g} s", "st_nr_hunt": said}
 
 
 def numberlink_real_table(run: dict) -> pd.DataFrame:
@@ -264,7 +298,8 @@ STUDIES = {
                                                    "st_nl_sat", "st_nl_plain")),
     "numberlink_real": (_numberlink_real, ("st_nr_open", "st_nr_limit", "st_nr_cells",
                                            "st_nr_board", "st_nr_root", "st_nr_most",
-                                           "st_nr_spent", "st_nr_scanned")),
+                                           "st_nr_spent", "st_nr_scanned", "st_nr_hunt_board",
+                                           "st_nr_hunt_limit", "st_nr_hunt")),
     "numberlink_seeds": (_numberlink_seeds, ("st_sd_pairs", "st_sd_median", "st_sd_ten",
                                              "st_sd_worst", "st_sd_behind", "st_sd_losers",
                                              "st_sd_close", "st_sd_close_first",
