@@ -12,10 +12,11 @@ rungs as the reasoning:
   true" and ``2 * v + 1`` for "``v`` false", written with
   :mod:`puzzlekit.core.clauses`) go in once, watched by two literals each,
   but for those of two literals: each literal keeps one list of them, read
-  in one run when it turns false, before its watches (on janko.at's Arukone
-  570, whose paths' labels give 1.35 million such clauses, the learner's
-  conflicts a second rise by about 40%, and by 1 to 35% on the other real
-  boards; ``benchmarks/studies/numberlink_seeds.py``);
+  in one run when it turns false, before its watches: on the real
+  Numberlink boards the learner closes, its conflicts a second rose by 39%
+  on janko.at's Arukone 570, whose paths' labels give 1.35 million such
+  clauses, by 31% on 386, and by -1% to 8% on the other thirteen
+  (``benchmarks/studies/learner_rate.py``, eight seeds each);
 * the rungs that are not clauses run as a compiled kernel,
   ``explain(assign, data, buf) -> (mode, k)``, called whenever the clauses
   have nothing left to propagate: mode 0 nothing to say, mode 1 a deduction

@@ -60,7 +60,8 @@ __all__ = ["LEARNER", "SHORTCUT", "degree_clauses", "labels", "blocks", "MAX_LAB
 #: much as on them: the proof of Arukone 570 (25x32, 64 pairs, 1.35 million
 #: such clauses) took 1.2 to 4.4 s with them (median 2.2 s) and 0.5 to 9.5 s
 #: without (median 4.1 s) under the proof's seeds 0 to 7
-#: (``benchmarks/studies/numberlink_seeds.py``), where one draw had shown
+#: (``benchmarks/studies/numberlink_seeds.py``, before the learner read
+#: clauses of two literals from their own lists), where one draw had shown
 #: the opposite.  The cap is memory: the 1.75 million of Arukone 110 (25x42,
 #: 62 pairs) cost about 270 MB more than the segments alone.
 MAX_LABEL_CLAUSES = 1_500_000

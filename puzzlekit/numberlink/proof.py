@@ -49,10 +49,13 @@ POLICY = ProofPolicy(
     # closes janko.at's Arukone 579 (15x15), on which the learner and
     # CP-SAT run for minutes, in about six seconds.  A board over
     # ``frontier.MAX_WIDTH`` across both ways, where the scan would give up
-    # after seconds, is the learner's alone, without a slice.  The real
-    # boards the scan may take are all closed by the learner within 0.9 s
-    # (penpa-edit's 11x11, janko.at's 13x13 285 and 15x15 25); the wider
-    # ones need up to 2.3 s (576, 18x26).  ``benchmarks/bench_real.py``.
+    # after seconds, is the learner's alone, without a slice.  Of the real
+    # boards the scan may take, the learner closes penpa-edit's 11x11 and
+    # janko.at's 13x13 285 within a second, and janko.at's 15x15 25 in 0.4
+    # to 2.4 s depending on the draw (``benchmarks/studies/numberlink_seeds.py``),
+    # so under some draws the scan closes 25 instead; the wider boards need
+    # 2.1 to 6.3 s (576, 18x26, over the same draws).
+    # ``benchmarks/bench_real.py`` times the real boards.
     exact=frontier_counter,
     exact_after=1.5,
     # Hand the search to the learner after 500 nodes, not the common 2,000:
