@@ -69,10 +69,11 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     sp = puzzlekit.spec("numberlink")
     entries = {e["id"]: e for e in corpus.load("numberlink")}
-    first = corpus.puzzle(sp, entries[boards()[0]])
+    names = boards()
+    first = corpus.puzzle(sp, entries[names[0]])
     learn_count(sp.proof.learner, first, sp.initial_state(first), 2, whole=True)  # compiled
     rows = []
-    for name in boards():
+    for name in names:
         x = run_board(sp, entries[name], range(a.seeds), a.time_limit)
         rows.append(x)
         print(f"{name:28s} {x['size']:>6s}  median {np.median(x['seconds']):7.3f} s  "

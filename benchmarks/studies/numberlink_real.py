@@ -29,6 +29,7 @@ reads.
 """
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -114,8 +115,7 @@ def main(argv=None) -> int:
     out = {"when": time.strftime("%Y-%m-%d"), "time_limit": a.time_limit, "rows": rows}
     shut = [x for x in rows if x["status"] == "capped"]
     if shut and a.search > 0:
-        cells = {e["id"]: corpus.puzzle(sp, e) for e in entries}
-        small = min(shut, key=lambda x: cells[x["puzzle"]].h * cells[x["puzzle"]].w)
+        small = min(shut, key=lambda x: math.prod(int(n) for n in x["size"].split("x")))
         out["first answer"] = hunt = first_answer(
             sp, next(e for e in entries if e["id"] == small["puzzle"]), a.search)
         print(f"{hunt['puzzle']}: a first answer in {a.search:g} s: learner "

@@ -289,7 +289,9 @@ def _reduce(db, starts, nc, kept, watch, whead, wtail):
     """Forget the longer half of the clauses that may be forgotten (those of
     two literals stay), at level 0, where no kept reason points at them;
     the rest close up in order and every watch list is built again from the
-    two first literals of each clause.  The new clause count."""
+    two first literals of each clause (but the rules' clauses of two
+    literals, ``kept`` 2, which their own lists hold; they keep their
+    places, being first).  The new clause count."""
     longest = 0
     for c in range(nc):
         longest = max(longest, starts[c + 1] - starts[c])
